@@ -1,0 +1,58 @@
+//! Subcommand drivers and the shared command-line conventions.
+
+pub mod opt;
+
+use std::ffi::OsString;
+
+/// Options LLVM tools spell with a single dash (`-passes=...`, `-stats`); clap wants two.
+const SINGLE_DASH_LONG: &[&str] = &[
+    "passes",
+    "print-passes",
+    "stats",
+    "verify-known-bits",
+    "nvvm-intr-range-sm",
+    "range-form",
+    "knob",
+    "mcpu",
+    "march",
+    "emit",
+    "dump-after",
+    "dump-cfg",
+    "dump-rpo",
+    "disable-phase",
+    "maxrregcount",
+    "no-bb-merge",
+    "dont-merge-basicblocks",
+    "time-phases",
+];
+
+/// Rewrites `-name[=v]` to `--name[=v]` for the LLVM-style options above.
+pub fn normalize_args(args: Vec<OsString>) -> Vec<OsString> {
+    args.into_iter()
+        .map(|a| {
+            let Some(s) = a.to_str() else { return a };
+            if let Some(rest) = s.strip_prefix('-').filter(|r| !r.starts_with('-')) {
+                let name = rest.split('=').next().unwrap_or(rest);
+                if SINGLE_DASH_LONG.contains(&name) {
+                    return OsString::from(format!("-{s}"));
+                }
+            }
+            a
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_dash_long_options_are_normalized() {
+        let v: Vec<OsString> = ["ori", "opt", "-passes=a,b", "-S", "-o", "-", "-stats"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let out: Vec<String> = normalize_args(v).into_iter().map(|s| s.into_string().unwrap()).collect();
+        assert_eq!(out, ["ori", "opt", "--passes=a,b", "-S", "-o", "-", "--stats"]);
+    }
+}

@@ -1,0 +1,1 @@
+//! Launch bounds reader (placeholder).

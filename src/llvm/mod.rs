@@ -1,0 +1,6 @@
+//! The middle end: LLVM IR passes on NVPTX modules (through inkwell / llvm-sys).
+
+pub mod intr_range;
+pub mod launch_bounds;
+pub mod module;
+pub mod passes;

@@ -1,0 +1,176 @@
+//! The `ori opt` pass registry: every middle-end pass by its LLVM-style name, with a one-line
+//! description (`--print-passes`), and the pipeline parser for `-passes=a,b<param>,c`.
+
+use anyhow::{Result, bail};
+use inkwell::module::Module;
+use std::collections::BTreeMap;
+
+/// How nvvm-intr-range attaches its ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RangeForm {
+    /// `!range` metadata on the call (what cicc does).
+    #[default]
+    Metadata,
+    /// The `range(iN lo, hi)` return attribute on the call site (what LLVM 19's own passes read).
+    Attribute,
+    /// Both.
+    Both,
+}
+
+/// Options the command line hands to every pass.
+#[derive(Clone, Debug, Default)]
+pub struct PassOptions {
+    /// `--nvvm-intr-range-sm=N`: the SM whose warpid/smid limits apply (None: module target CPU).
+    pub sm: Option<u32>,
+    /// `--range-form`.
+    pub range_form: RangeForm,
+    /// `--verify-known-bits`: cross-check the fused analysis against the reference one.
+    pub verify_known_bits: bool,
+}
+
+/// Per-run state shared by the passes: options, statistics and warnings.
+#[derive(Debug, Default)]
+pub struct PassContext {
+    pub opts: PassOptions,
+    /// (pass, statistic) -> (count, description), printed by `-stats` in LLVM's layout.
+    pub stats: BTreeMap<(&'static str, &'static str), (u64, &'static str)>,
+    /// Warnings, already formatted (`warning: ...`), in emission order.
+    pub warnings: Vec<String>,
+}
+
+impl PassContext {
+    pub fn new(opts: PassOptions) -> Self {
+        Self { opts, ..Default::default() }
+    }
+
+    /// Adds `n` to a statistic.
+    pub fn stat(&mut self, pass: &'static str, name: &'static str, desc: &'static str, n: u64) {
+        let e = self.stats.entry((pass, name)).or_insert((0, desc));
+        e.0 += n;
+    }
+
+    pub fn warn(&mut self, msg: String) {
+        self.warnings.push(format!("warning: {msg}"));
+    }
+
+    /// The `-stats` report, laid out like LLVM's.
+    pub fn stats_report(&self) -> String {
+        let mut s = String::new();
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str("                          ... Statistics Collected ...\n");
+        s.push_str("===-------------------------------------------------------------------------===\n\n");
+        let width = self.stats.values().map(|(n, _)| n.to_string().len()).max().unwrap_or(1);
+        for ((pass, _), (n, desc)) in &self.stats {
+            s.push_str(&format!("{n:>width$} {pass} - {desc}\n"));
+        }
+        s
+    }
+}
+
+/// A pass's entry point; parameters come from `name<k=v;...>` in the pipeline.
+pub type PassFn = fn(&Module<'_>, &mut PassContext, &PassParams) -> Result<()>;
+
+/// `name<...>` parameters: `k=v` pairs or bare flags, separated by `;`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassParams(pub Vec<(String, Option<String>)>);
+
+pub struct PassInfo {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// The parameter names this pass accepts inside `<...>`.
+    pub params: &'static [&'static str],
+    pub run: PassFn,
+}
+
+/// Every registered pass, sorted by name.
+pub fn registry() -> &'static [PassInfo] {
+    &REGISTRY
+}
+
+static REGISTRY: [PassInfo; 1] = [PassInfo {
+    name: "nvvm-intr-range",
+    description: "Add !range metadata to NVVM intrinsics.",
+    params: &["sm"],
+    run: crate::llvm::intr_range::run_pass,
+}];
+
+/// Parses `a,b<k=v>,c` into registered passes with their parameters.
+pub fn parse_pipeline(text: &str) -> Result<Vec<(&'static PassInfo, PassParams)>> {
+    let mut out = Vec::new();
+    for item in split_top_level(text) {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        let (name, params) = match item.find('<') {
+            Some(i) if item.ends_with('>') => (&item[..i], &item[i + 1..item.len() - 1]),
+            Some(_) => bail!("invalid pass pipeline '{text}': unbalanced '<' in '{item}'"),
+            None => (item, ""),
+        };
+        let Some(info) = registry().iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = registry().iter().map(|p| p.name).collect();
+            bail!("unknown pass name '{name}' (known passes: {})", known.join(", "));
+        };
+        let mut parsed = Vec::new();
+        for p in params.split(';').filter(|p| !p.is_empty()) {
+            let (k, v) = match p.split_once('=') {
+                Some((k, v)) => (k.to_string(), Some(v.to_string())),
+                None => (p.to_string(), None),
+            };
+            if !info.params.contains(&k.as_str()) {
+                bail!("invalid {} pass parameter '{}'", info.name, k);
+            }
+            parsed.push((k, v));
+        }
+        out.push((info, PassParams(parsed)));
+    }
+    Ok(out)
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut parts) = (0i32, 0usize, Vec::new());
+    for (i, c) in text.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+impl PassParams {
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pipeline_parses_names_and_params() {
+        let p = parse_pipeline("nvvm-intr-range<sm=80>").unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].1.get("sm"), Some("80"));
+    }
+
+    #[test]
+    fn unknown_pass_lists_known_ones() {
+        let e = parse_pipeline("nvvm-intr-range,bogus").err().unwrap().to_string();
+        assert!(e.contains("unknown pass name 'bogus'"), "{e}");
+        assert!(e.contains("nvvm-intr-range"), "{e}");
+    }
+
+    #[test]
+    fn unknown_param_is_an_error() {
+        let e = parse_pipeline("nvvm-intr-range<zz=1>").err().unwrap().to_string();
+        assert!(e.contains("invalid nvvm-intr-range pass parameter 'zz'"), "{e}");
+    }
+}

@@ -1,0 +1,43 @@
+//! `ori`: the command-line driver (`ori opt`, `ori llc`, `ori lit`).
+
+use clap::{Parser, Subcommand};
+use ori::driver;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "ori", version, about = "An open reimplementation of the ptxas/cicc pipeline on LLVM 19")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run middle-end passes on NVPTX LLVM IR (.ll or .bc).
+    Opt(driver::opt::OptArgs),
+    /// Run the lit-style test runner over test files or folders.
+    Lit(ori::lit::LitArgs),
+}
+
+fn main() -> ExitCode {
+    let args = driver::normalize_args(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Opt(a) => driver::opt::run(a),
+        Command::Lit(a) => ori::lit::run(a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("ori: error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
