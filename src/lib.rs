@@ -6,3 +6,16 @@ pub mod llvm;
 pub mod output;
 pub mod sreg;
 pub mod tools;
+
+/// An error whose message already carries its own `file:line:col: error:` prefix (LLVM's parser
+/// diagnostics); the driver prints it as `ori: <message>`, the way LLVM tools do.
+#[derive(Debug)]
+pub struct Located(pub String);
+
+impl std::fmt::Display for Located {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Located {}

@@ -35,6 +35,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(e) if e.downcast_ref::<ori::Located>().is_some() => {
+            eprintln!("ori: {e}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             eprintln!("ori: error: {e:#}");
             ExitCode::from(1)

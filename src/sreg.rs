@@ -226,10 +226,11 @@ impl SpecialReg {
         }
     }
 
-    /// The value width in bits (64 for clock64, gridid and globaltimer).
+    /// The value width in bits of the LLVM 19 intrinsic (64 for clock64 and globaltimer; LLVM
+    /// declares `gridid` as i32 although PTX's `%gridid` is .u64).
     pub fn bits(self) -> u32 {
         match self {
-            SpecialReg::Clock64 | SpecialReg::Gridid | SpecialReg::Globaltimer => 64,
+            SpecialReg::Clock64 | SpecialReg::Globaltimer => 64,
             _ => 32,
         }
     }

@@ -67,7 +67,7 @@ pub fn run(args: OptArgs) -> Result<u8> {
         }
     }
     for w in &pcx.warnings {
-        eprintln!("ori: {w}");
+        eprintln!("ori: warning: {w}");
     }
     if let Some(e) = failure {
         return Err(e);

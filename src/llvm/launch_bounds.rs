@@ -1,1 +1,227 @@
-//! Launch bounds reader (placeholder).
+//! The one launch-bounds reader (seed 004 "Launch Parameter Integration"), shared by
+//! nvvm-intr-range, the known-bits oracle and the register budget of the back end.
+//!
+//! Two spellings are read and merged:
+//! - `!nvvm.annotations` entries `!{ptr @f, !"maxntidx", i32 256, ...}` with the keys `kernel`,
+//!   `maxntid{x,y,z}`, `reqntid{x,y,z}`, `maxnreg`, `minctasm`, `cluster_dim_{x,y,z}`,
+//!   `maxclusterrank`;
+//! - function attributes `"nvvm.maxntid"="x,y,z"`, `"nvvm.reqntid"`, `"nvvm.cluster_dim"`,
+//!   `"nvvm.maxclusterrank"`, `"nvvm.maxnreg"`, `"nvvm.minctasm"`.
+//!
+//! A function is a kernel when an annotation says `kernel` = 1 or its calling convention is
+//! `ptx_kernel` (71). Malformed entries (wrong arity, zero, not an integer) produce a warning naming
+//! the function and the annotation and are ignored.
+
+use crate::sreg::ThreadLimits;
+use inkwell::attributes::AttributeLoc;
+use inkwell::module::Module;
+use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
+use std::collections::BTreeMap;
+
+/// LLVM's calling-convention number of `ptx_kernel`.
+pub const PTX_KERNEL_CC: u32 = 71;
+
+/// What the launch bounds of one function say; absent entries are `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchBounds {
+    pub is_kernel: bool,
+    pub maxntid: [Option<u32>; 3],
+    pub reqntid: [Option<u32>; 3],
+    pub cluster_dim: [Option<u32>; 3],
+    pub maxclusterrank: Option<u32>,
+    pub maxnreg: Option<u32>,
+    pub minctasm: Option<u32>,
+}
+
+impl LaunchBounds {
+    /// The thread/cluster limits for the special-register ranges. Only kernels are bounded:
+    /// device functions can be called from any kernel, so they get the architectural defaults.
+    pub fn thread_limits(&self) -> Option<ThreadLimits> {
+        if !self.is_kernel {
+            return None;
+        }
+        let product = |dims: &[Option<u32>; 3]| -> Option<u64> {
+            dims.iter().any(Option::is_some).then(|| dims.iter().map(|d| d.unwrap_or(1) as u64).product())
+        };
+        let exact = |dims: &[Option<u32>; 3]| -> Option<[u32; 3]> {
+            dims.iter().any(Option::is_some).then(|| dims.map(|d| d.unwrap_or(1)))
+        };
+        Some(ThreadLimits {
+            reqntid: exact(&self.reqntid),
+            maxntid_total: product(&self.maxntid),
+            cluster_dim: exact(&self.cluster_dim),
+            max_cluster_rank: self.maxclusterrank.map(u64::from),
+        })
+    }
+}
+
+/// Reads the launch bounds of every function defined or declared in `module`, keyed by name.
+/// Warnings about malformed entries are appended to `warnings`.
+pub fn read_module(module: &Module<'_>, warnings: &mut Vec<String>) -> BTreeMap<String, LaunchBounds> {
+    let mut out: BTreeMap<String, LaunchBounds> = BTreeMap::new();
+    for f in module.get_functions() {
+        let name = f.get_name().to_string_lossy().into_owned();
+        let mut lb = LaunchBounds { is_kernel: f.get_call_conventions() == PTX_KERNEL_CC, ..Default::default() };
+        read_attributes(f, &name, &mut lb, warnings);
+        out.insert(name, lb);
+    }
+    read_annotations(module, &mut out, warnings);
+    out
+}
+
+fn read_attributes(f: FunctionValue<'_>, name: &str, lb: &mut LaunchBounds, warnings: &mut Vec<String>) {
+    let attr = |key: &str| -> Option<String> {
+        f.get_string_attribute(AttributeLoc::Function, key)
+            .map(|a| a.get_string_value().to_string_lossy().into_owned())
+    };
+    for (key, dims) in [("nvvm.maxntid", &mut lb.maxntid), ("nvvm.reqntid", &mut lb.reqntid), ("nvvm.cluster_dim", &mut lb.cluster_dim)] {
+        if let Some(v) = attr(key) {
+            match parse_dims(&v) {
+                Some(d) => *dims = d,
+                None => warnings.push(format!("ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}")),
+            }
+        }
+    }
+    for (key, slot) in [("nvvm.maxclusterrank", &mut lb.maxclusterrank), ("nvvm.maxnreg", &mut lb.maxnreg), ("nvvm.minctasm", &mut lb.minctasm)] {
+        if let Some(v) = attr(key) {
+            match v.trim().parse::<u32>().ok().filter(|&n| n > 0) {
+                Some(n) => *slot = Some(n),
+                None => warnings.push(format!("ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}")),
+            }
+        }
+    }
+}
+
+/// `"x,y,z"` (1 to 3 positive integers) → per-dimension values.
+fn parse_dims(v: &str) -> Option<[Option<u32>; 3]> {
+    let parts: Vec<&str> = v.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return None;
+    }
+    let mut dims = [None; 3];
+    for (i, p) in parts.iter().enumerate() {
+        dims[i] = Some(p.parse::<u32>().ok().filter(|&n| n > 0)?);
+    }
+    Some(dims)
+}
+
+fn read_annotations(module: &Module<'_>, out: &mut BTreeMap<String, LaunchBounds>, warnings: &mut Vec<String>) {
+    for node in module.get_global_metadata("nvvm.annotations") {
+        let Some(ops) = node.get_node_values() else { continue };
+        let Some(BasicMetadataValueEnum::PointerValue(p)) = ops.first() else { continue };
+        let fname = p.get_name().to_string_lossy().into_owned();
+        let Some(lb) = out.get_mut(&fname) else { continue };
+        let rest = &ops[1..];
+        if rest.len() % 2 != 0 {
+            warnings.push(format!("ignoring malformed !nvvm.annotations entry for function @{fname}: odd number of operands"));
+        }
+        for pair in rest.chunks_exact(2) {
+            let key = match &pair[0] {
+                BasicMetadataValueEnum::MetadataValue(m) => match m.get_string_value() {
+                    Some(s) => String::from_utf8_lossy(s).into_owned(),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let value = match &pair[1] {
+                BasicMetadataValueEnum::IntValue(i) => i.get_zero_extended_constant(),
+                _ => None,
+            };
+            apply_annotation(lb, &fname, &key, value, warnings);
+        }
+    }
+}
+
+fn apply_annotation(lb: &mut LaunchBounds, fname: &str, key: &str, value: Option<u64>, warnings: &mut Vec<String>) {
+    let dim = |k: &str, prefix: &str| -> Option<usize> {
+        match k.strip_prefix(prefix)? {
+            "x" => Some(0),
+            "y" => Some(1),
+            "z" => Some(2),
+            _ => None,
+        }
+    };
+    let known = key == "kernel"
+        || ["maxnreg", "minctasm", "maxclusterrank"].contains(&key)
+        || dim(key, "maxntid").is_some()
+        || dim(key, "reqntid").is_some()
+        || dim(key, "cluster_dim_").is_some();
+    if !known {
+        // Other annotations (texture, surface, managed, align, ...) are not launch bounds.
+        return;
+    }
+    let value = match value {
+        Some(v) if v > 0 && v <= u32::MAX as u64 => v as u32,
+        Some(0) if key == "kernel" => {
+            lb.is_kernel = false;
+            return;
+        }
+        _ => {
+            warnings.push(format!("ignoring malformed !nvvm.annotations \"{key}\" on function @{fname}: expected a positive integer"));
+            return;
+        }
+    };
+    if key == "kernel" {
+        lb.is_kernel = true;
+    } else if key == "maxnreg" {
+        lb.maxnreg = Some(value);
+    } else if key == "minctasm" {
+        lb.minctasm = Some(value);
+    } else if key == "maxclusterrank" {
+        lb.maxclusterrank = Some(value);
+    } else if let Some(d) = dim(key, "maxntid") {
+        lb.maxntid[d] = Some(value);
+    } else if let Some(d) = dim(key, "reqntid") {
+        lb.reqntid[d] = Some(value);
+    } else if let Some(d) = dim(key, "cluster_dim_") {
+        lb.cluster_dim[d] = Some(value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inkwell::context::Context;
+
+    fn read(ir: &str) -> (BTreeMap<String, LaunchBounds>, Vec<String>) {
+        let ctx = Context::create();
+        let m = crate::llvm::module::parse_module(&ctx, ir.as_bytes(), "t.ll").unwrap();
+        let mut w = Vec::new();
+        let r = read_module(&m, &mut w);
+        (r, w)
+    }
+
+    #[test]
+    fn annotations_and_attributes_merge() {
+        let (r, w) = read(
+            r#"
+define void @k() "nvvm.reqntid"="32,2" { ret void }
+define ptx_kernel void @k2() { ret void }
+define void @d() { ret void }
+!nvvm.annotations = !{!0, !1}
+!0 = !{ptr @k, !"kernel", i32 1, !"maxntidx", i32 128, !"maxnreg", i32 40}
+!1 = !{ptr @d, !"maxntidx", i32 0}
+"#,
+        );
+        let k = &r["k"];
+        assert!(k.is_kernel);
+        assert_eq!(k.maxntid, [Some(128), None, None]);
+        assert_eq!(k.reqntid, [Some(32), Some(2), None]);
+        assert_eq!(k.maxnreg, Some(40));
+        let lim = k.thread_limits().unwrap();
+        assert_eq!(lim.reqntid, Some([32, 2, 1]));
+        assert_eq!(lim.maxntid_total, Some(128));
+        assert!(r["k2"].is_kernel);
+        assert!(!r["d"].is_kernel);
+        assert_eq!(r["d"].thread_limits(), None);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].contains("@d") && w[0].contains("maxntidx"), "{w:?}");
+    }
+
+    #[test]
+    fn malformed_attribute_warns() {
+        let (r, w) = read(r#"define ptx_kernel void @k() "nvvm.maxntid"="1,2,3,4" { ret void }"#);
+        assert_eq!(r["k"].maxntid, [None; 3]);
+        assert!(w[0].contains("nvvm.maxntid") && w[0].contains("@k"), "{w:?}");
+    }
+}

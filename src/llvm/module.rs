@@ -35,7 +35,7 @@ pub fn parse_module<'ctx>(ctx: &'ctx Context, bytes: &[u8], name: &str) -> Resul
         // LLVM's parser diagnostic already reads `name:line:col: error: ...` plus the source
         // line and a caret; pass it through unchanged.
         ctx.create_module_from_ir(buffer)
-            .map_err(|e| anyhow::anyhow!("{}", e.to_string().trim_end()))
+            .map_err(|e| crate::Located(e.to_string().trim_end().to_string()).into())
     }
 }
 

@@ -34,7 +34,7 @@ pub struct PassContext {
     pub opts: PassOptions,
     /// (pass, statistic) -> (count, description), printed by `-stats` in LLVM's layout.
     pub stats: BTreeMap<(&'static str, &'static str), (u64, &'static str)>,
-    /// Warnings, already formatted (`warning: ...`), in emission order.
+    /// Warning messages (printed as `ori: warning: <msg>`), in emission order.
     pub warnings: Vec<String>,
 }
 
@@ -50,7 +50,7 @@ impl PassContext {
     }
 
     pub fn warn(&mut self, msg: String) {
-        self.warnings.push(format!("warning: {msg}"));
+        self.warnings.push(msg);
     }
 
     /// The `-stats` report, laid out like LLVM's.

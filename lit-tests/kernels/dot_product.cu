@@ -1,0 +1,25 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: grid-stride loop, static shared array, __syncthreads tree reduction, global f32 atomicAdd
+
+#define THREADS 256
+
+extern "C" __global__ void dot_product(const float *a, const float *b, float *result, int n) {
+  __shared__ float partial[THREADS];
+  int tid = threadIdx.x;
+  float sum = 0.0f;
+  for (int i = blockIdx.x * blockDim.x + tid; i < n; i += blockDim.x * gridDim.x)
+    sum += a[i] * b[i];
+  partial[tid] = sum;
+  __syncthreads();
+
+  for (int stride = THREADS / 2; stride > 0; stride >>= 1) {
+    if (tid < stride)
+      partial[tid] += partial[tid + stride];
+    __syncthreads();
+  }
+  if (tid == 0)
+    atomicAdd(result, partial[0]);
+}

@@ -1,0 +1,28 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: half precision via clang _Float16 (LLVM half: f16 add/mul/div, fpext/fptrunc) and a 2-wide _Float16 vector (<2 x half>, f16x2 ops)
+
+// cuda_shim.h has no cuda_fp16.h / __half, so this uses clang's native _Float16.
+typedef _Float16 half2_t __attribute__((ext_vector_type(2)));
+
+extern "C" __global__ void f16_math(const _Float16 *a, const _Float16 *b, _Float16 *out, float *out_f32, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  _Float16 x = a[i];
+  _Float16 y = b[i];
+  _Float16 r = x * y + (_Float16)0.5f;
+  r = r - x / (y + (_Float16)2.0f);
+  out[i] = r;
+  out_f32[i] = (float)r * 3.0f;
+}
+
+extern "C" __global__ void f16x2_axpy(const half2_t *x, half2_t *y, _Float16 alpha, int n2) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n2)
+    return;
+  half2_t a = {alpha, alpha};
+  y[i] = a * x[i] + y[i];
+}

@@ -1,0 +1,19 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: 3-D grid indexing: blockIdx.y/z, gridDim.x/y/z, blockDim.y/z, 64-bit linear offsets, per-axis guards
+
+extern "C" __global__ void grid3d_index(float *vol, unsigned int *block_ids, int nx, int ny, int nz) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int z = blockIdx.z * blockDim.z + threadIdx.z;
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    unsigned int linear_block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    block_ids[linear_block] = linear_block * (blockDim.x * blockDim.y * blockDim.z);
+  }
+  if (x >= nx || y >= ny || z >= nz)
+    return;
+  size_t idx = ((size_t)z * ny + y) * nx + x;
+  vol[idx] = (float)x * 0.25f + (float)y * 0.5f + (float)z;
+}

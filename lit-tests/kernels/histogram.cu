@@ -1,0 +1,25 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: shared-memory atomicAdd (atom.shared), global atomicAdd (atom.global/red), byte loads, zero-init loop + barriers
+
+#define BINS 256
+
+extern "C" __global__ void histogram(const unsigned char *data, unsigned int *hist, int n) {
+  __shared__ unsigned int local_hist[BINS];
+  for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+    local_hist[b] = 0;
+  __syncthreads();
+
+  int stride = blockDim.x * gridDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    atomicAdd(&local_hist[data[i]], 1u);
+  __syncthreads();
+
+  for (int b = threadIdx.x; b < BINS; b += blockDim.x) {
+    unsigned int c = local_hist[b];
+    if (c != 0)
+      atomicAdd(&hist[b], c);
+  }
+}

@@ -1,0 +1,24 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: __launch_bounds__(256, 2) -> .maxntid 256 / .minnctapersm 2 (nvvm.annotations maxntid/minctasm), register-pressure loop
+
+extern "C" __global__ void __launch_bounds__(256, 2) launch_bounds(const float *in, float *out, int n, int iters) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float a = in[i], b = a * 0.5f, c = a + 1.0f, d = a - 1.0f;
+  float e = a * a, f = b * c, g = c * d, h = d * a;
+  for (int k = 0; k < iters; ++k) {
+    a = a * b + c;
+    b = b * c + d;
+    c = c * d + e;
+    d = d * e + f;
+    e = e * f + g;
+    f = f * g + h;
+    g = g * h + a;
+    h = h * a + b;
+  }
+  out[i] = a + b + c + d + e + f + g + h;
+}

@@ -1,0 +1,31 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: 8-way switch on an opcode array inside a loop (LLVM switch / jump table / branch tree), loop-carried accumulator, guarded division
+
+enum Op { OP_ADD = 0, OP_SUB, OP_MUL, OP_DIV, OP_MIN, OP_MAX, OP_NEG, OP_SHL, OP_XOR };
+
+// Each thread runs a tiny accumulator machine over `len` (opcode, operand) pairs.
+extern "C" __global__ void switch_interp(const int *opcodes, const int *operands, int len, const int *init, int *result, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n)
+    return;
+  int acc = init[t];
+  for (int pc = 0; pc < len; ++pc) {
+    int v = operands[pc] + t;
+    switch (opcodes[pc]) {
+    case OP_ADD: acc += v; break;
+    case OP_SUB: acc -= v; break;
+    case OP_MUL: acc *= v; break;
+    case OP_DIV: acc = (v != 0) ? acc / v : 0; break;
+    case OP_MIN: acc = min(acc, v); break;
+    case OP_MAX: acc = max(acc, v); break;
+    case OP_NEG: acc = -acc; break;
+    case OP_SHL: acc <<= (v & 31); break;
+    case OP_XOR: acc ^= v; break;
+    default: acc = 0x7fffffff; break;
+    }
+  }
+  result[t] = acc;
+}

@@ -1,0 +1,24 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: shared tile padded to TILE+1 columns (bank-conflict avoidance), strided row loops, transposed block coordinates
+
+#define TILE 32
+#define ROWS 8  // blockDim = (TILE, ROWS)
+
+extern "C" __global__ void transpose_padded(const float *in, float *out, int width, int height) {
+  __shared__ float tile[TILE][TILE + 1];
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += ROWS)
+    if (x < width && y + j < height)
+      tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  __syncthreads();
+
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += ROWS)
+    if (x < height && y + j < width)
+      out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+}

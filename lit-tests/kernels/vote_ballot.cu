@@ -1,0 +1,27 @@
+// RUN: %clang_cuda %s -o %t.ll
+// RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// REQUIRES: ptxas, libdevice
+// Exercises: warp vote: __ballot_sync (vote.sync.ballot), __any_sync, __all_sync, __activemask, __popc, __ffs, lanemask compare
+
+extern "C" __global__ void vote_ballot(const int *in, unsigned int *ballots, int *flags, int *ranks, int threshold, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x & 31;
+  int v = (i < n) ? in[i] : 0;
+  bool pred = v > threshold;
+
+  unsigned int mask = __ballot_sync(0xffffffffu, pred);
+  int any = __any_sync(0xffffffffu, v < 0);
+  int all = __all_sync(0xffffffffu, v != 0);
+  unsigned int active = __activemask();
+
+  // Rank of this lane among lanes whose predicate is true (stream compaction style).
+  int rank = __popc(mask & ((1u << lane) - 1u));
+  if (i < n)
+    ranks[i] = pred ? rank : -1;
+  if (lane == 0) {
+    int warp_id = i >> 5;
+    ballots[warp_id] = mask;
+    flags[warp_id] = (any << 2) | (all << 1) | (__ffs(mask) << 3) | (__popc(active) == 32);
+  }
+}
