@@ -3,6 +3,7 @@
 pub mod driver;
 pub mod lit;
 pub mod llvm;
+pub mod ori;
 pub mod output;
 pub mod sreg;
 pub mod tools;

@@ -49,7 +49,10 @@ mod tests {
         write_atomically(&f, b"one").unwrap();
         write_atomically(&f, b"two").unwrap();
         assert_eq!(std::fs::read(&f).unwrap(), b"two");
-        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names.len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }

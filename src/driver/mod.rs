@@ -52,7 +52,13 @@ mod tests {
             .iter()
             .map(OsString::from)
             .collect();
-        let out: Vec<String> = normalize_args(v).into_iter().map(|s| s.into_string().unwrap()).collect();
-        assert_eq!(out, ["ori", "opt", "--passes=a,b", "-S", "-o", "-", "--stats"]);
+        let out: Vec<String> = normalize_args(v)
+            .into_iter()
+            .map(|s| s.into_string().unwrap())
+            .collect();
+        assert_eq!(
+            out,
+            ["ori", "opt", "--passes=a,b", "-S", "-o", "-", "--stats"]
+        );
     }
 }

@@ -41,10 +41,14 @@ impl LaunchBounds {
             return None;
         }
         let product = |dims: &[Option<u32>; 3]| -> Option<u64> {
-            dims.iter().any(Option::is_some).then(|| dims.iter().map(|d| d.unwrap_or(1) as u64).product())
+            dims.iter()
+                .any(Option::is_some)
+                .then(|| dims.iter().map(|d| d.unwrap_or(1) as u64).product())
         };
         let exact = |dims: &[Option<u32>; 3]| -> Option<[u32; 3]> {
-            dims.iter().any(Option::is_some).then(|| dims.map(|d| d.unwrap_or(1)))
+            dims.iter()
+                .any(Option::is_some)
+                .then(|| dims.map(|d| d.unwrap_or(1)))
         };
         Some(ThreadLimits {
             reqntid: exact(&self.reqntid),
@@ -57,11 +61,17 @@ impl LaunchBounds {
 
 /// Reads the launch bounds of every function defined or declared in `module`, keyed by name.
 /// Warnings about malformed entries are appended to `warnings`.
-pub fn read_module(module: &Module<'_>, warnings: &mut Vec<String>) -> BTreeMap<String, LaunchBounds> {
+pub fn read_module(
+    module: &Module<'_>,
+    warnings: &mut Vec<String>,
+) -> BTreeMap<String, LaunchBounds> {
     let mut out: BTreeMap<String, LaunchBounds> = BTreeMap::new();
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
-        let mut lb = LaunchBounds { is_kernel: f.get_call_conventions() == PTX_KERNEL_CC, ..Default::default() };
+        let mut lb = LaunchBounds {
+            is_kernel: f.get_call_conventions() == PTX_KERNEL_CC,
+            ..Default::default()
+        };
         read_attributes(f, &name, &mut lb, warnings);
         out.insert(name, lb);
     }
@@ -69,24 +79,41 @@ pub fn read_module(module: &Module<'_>, warnings: &mut Vec<String>) -> BTreeMap<
     out
 }
 
-fn read_attributes(f: FunctionValue<'_>, name: &str, lb: &mut LaunchBounds, warnings: &mut Vec<String>) {
+fn read_attributes(
+    f: FunctionValue<'_>,
+    name: &str,
+    lb: &mut LaunchBounds,
+    warnings: &mut Vec<String>,
+) {
     let attr = |key: &str| -> Option<String> {
         f.get_string_attribute(AttributeLoc::Function, key)
             .map(|a| a.get_string_value().to_string_lossy().into_owned())
     };
-    for (key, dims) in [("nvvm.maxntid", &mut lb.maxntid), ("nvvm.reqntid", &mut lb.reqntid), ("nvvm.cluster_dim", &mut lb.cluster_dim)] {
+    for (key, dims) in [
+        ("nvvm.maxntid", &mut lb.maxntid),
+        ("nvvm.reqntid", &mut lb.reqntid),
+        ("nvvm.cluster_dim", &mut lb.cluster_dim),
+    ] {
         if let Some(v) = attr(key) {
             match parse_dims(&v) {
                 Some(d) => *dims = d,
-                None => warnings.push(format!("ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}")),
+                None => warnings.push(format!(
+                    "ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}"
+                )),
             }
         }
     }
-    for (key, slot) in [("nvvm.maxclusterrank", &mut lb.maxclusterrank), ("nvvm.maxnreg", &mut lb.maxnreg), ("nvvm.minctasm", &mut lb.minctasm)] {
+    for (key, slot) in [
+        ("nvvm.maxclusterrank", &mut lb.maxclusterrank),
+        ("nvvm.maxnreg", &mut lb.maxnreg),
+        ("nvvm.minctasm", &mut lb.minctasm),
+    ] {
         if let Some(v) = attr(key) {
             match v.trim().parse::<u32>().ok().filter(|&n| n > 0) {
                 Some(n) => *slot = Some(n),
-                None => warnings.push(format!("ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}")),
+                None => warnings.push(format!(
+                    "ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}"
+                )),
             }
         }
     }
@@ -105,12 +132,22 @@ fn parse_dims(v: &str) -> Option<[Option<u32>; 3]> {
     Some(dims)
 }
 
-fn read_annotations(module: &Module<'_>, out: &mut BTreeMap<String, LaunchBounds>, warnings: &mut Vec<String>) {
+fn read_annotations(
+    module: &Module<'_>,
+    out: &mut BTreeMap<String, LaunchBounds>,
+    warnings: &mut Vec<String>,
+) {
     for node in module.get_global_metadata("nvvm.annotations") {
-        let Some(ops) = node.get_node_values() else { continue };
-        let Some(BasicMetadataValueEnum::PointerValue(p)) = ops.first() else { continue };
+        let Some(ops) = node.get_node_values() else {
+            continue;
+        };
+        let Some(BasicMetadataValueEnum::PointerValue(p)) = ops.first() else {
+            continue;
+        };
         let fname = p.get_name().to_string_lossy().into_owned();
-        let Some(lb) = out.get_mut(&fname) else { continue };
+        let Some(lb) = out.get_mut(&fname) else {
+            continue;
+        };
         let rest = &ops[1..];
         if rest.len() % 2 != 0 {
             warnings.push(format!("ignoring malformed !nvvm.annotations entry for function @{fname}: odd number of operands"));
@@ -132,7 +169,13 @@ fn read_annotations(module: &Module<'_>, out: &mut BTreeMap<String, LaunchBounds
     }
 }
 
-fn apply_annotation(lb: &mut LaunchBounds, fname: &str, key: &str, value: Option<u64>, warnings: &mut Vec<String>) {
+fn apply_annotation(
+    lb: &mut LaunchBounds,
+    fname: &str,
+    key: &str,
+    value: Option<u64>,
+    warnings: &mut Vec<String>,
+) {
     let dim = |k: &str, prefix: &str| -> Option<usize> {
         match k.strip_prefix(prefix)? {
             "x" => Some(0),
@@ -222,6 +265,9 @@ define void @d() { ret void }
     fn malformed_attribute_warns() {
         let (r, w) = read(r#"define ptx_kernel void @k() "nvvm.maxntid"="1,2,3,4" { ret void }"#);
         assert_eq!(r["k"].maxntid, [None; 3]);
-        assert!(w[0].contains("nvvm.maxntid") && w[0].contains("@k"), "{w:?}");
+        assert!(
+            w[0].contains("nvvm.maxntid") && w[0].contains("@k"),
+            "{w:?}"
+        );
     }
 }

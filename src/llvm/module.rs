@@ -26,7 +26,8 @@ pub fn load_module<'ctx>(ctx: &'ctx Context, path: &str) -> Result<Module<'ctx>>
 
 /// Parses a buffer named `name` (the name appears in diagnostics).
 pub fn parse_module<'ctx>(ctx: &'ctx Context, bytes: &[u8], name: &str) -> Result<Module<'ctx>> {
-    let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
+    let is_bitcode =
+        bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
     let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
     if is_bitcode {
         Module::parse_bitcode_from_buffer(&buffer, ctx)

@@ -1,0 +1,284 @@
+//! The Ori IR (seeds 000, 001, 003): a Code Object per function, blocks in a contiguous `Vec`
+//! indexed by `bix` (block 0 = entry), instructions with SASS-named opcodes, and virtual registers
+//! with a register file (R, UR, P, UP, B) and a pair mode (single, or a 64-bit aligned pair).
+//!
+//! Every opcode property (side effects, control flow, divergence root, uniform form) is an
+//! exhaustive `match` in `opcode.rs`, so a new opcode forces a decision everywhere.
+
+use crate::ori::opcode::Op;
+use crate::sreg::SpecialReg;
+use std::fmt;
+
+/// A virtual register (an index into [`Function::regs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VReg(pub u32);
+
+/// A block index (`bix`), the position in [`Function::blocks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bix(pub u32);
+
+impl Bix {
+    pub fn idx(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl VReg {
+    pub fn idx(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Register files (seed 003 "Register Classes"). B (barrier registers) carry ordering only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RegFile {
+    /// 32-bit general-purpose registers R0..R254 (R1 is the stack pointer, RZ reads zero).
+    R,
+    /// Uniform registers UR0..UR62 (URZ reads zero).
+    UR,
+    /// Predicates P0..P6 (PT is true).
+    P,
+    /// Uniform predicates UP0..UP6.
+    UP,
+    /// Convergence-barrier registers B0..B15.
+    B,
+}
+
+impl RegFile {
+    pub fn prefix(self) -> &'static str {
+        match self {
+            RegFile::R => "R",
+            RegFile::UR => "UR",
+            RegFile::P => "P",
+            RegFile::UP => "UP",
+            RegFile::B => "B",
+        }
+    }
+    pub fn is_predicate(self) -> bool {
+        matches!(self, RegFile::P | RegFile::UP)
+    }
+}
+
+/// How many consecutive registers a value occupies (seed 003 "pair modes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PairMode {
+    /// One 32-bit register (or one predicate).
+    Single,
+    /// A 64-bit value in an aligned even/odd pair.
+    Pair,
+    /// A 128-bit value in an aligned quad (v4 loads/stores).
+    Quad,
+}
+
+impl PairMode {
+    /// Registers consumed.
+    pub fn slots(self) -> u32 {
+        match self {
+            PairMode::Single => 1,
+            PairMode::Pair => 2,
+            PairMode::Quad => 4,
+        }
+    }
+    pub fn bits(self) -> u32 {
+        32 * self.slots()
+    }
+}
+
+/// What a virtual register is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegInfo {
+    pub file: RegFile,
+    pub pair: PairMode,
+}
+
+/// An instruction operand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    Reg(VReg),
+    /// An immediate; its meaning (integer or float bits) comes from the opcode.
+    Imm(u64),
+    /// `c[bank][offset]`: kernel parameters live in bank 0 from 0x210 on sm_90.
+    CBank {
+        bank: u8,
+        offset: u32,
+    },
+    /// A special register read by S2R (`SR_TID.X`, ...).
+    SReg(SpecialReg),
+    /// A branch target.
+    Label(Bix),
+    /// The address of a module symbol (a `.shared` / `.global` / `.const` variable).
+    Symbol(String),
+    /// The zero register (RZ / URZ) as a source or a discarded destination.
+    Zero,
+    /// The always-true predicate PT.
+    True,
+}
+
+impl Operand {
+    pub fn reg(&self) -> Option<VReg> {
+        match self {
+            Operand::Reg(r) => Some(*r),
+            _ => None,
+        }
+    }
+}
+
+/// A predicate guard `@P0` / `@!P0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub pred: VReg,
+    pub negated: bool,
+}
+
+/// One instruction: `[@guard] OP dsts, srcs`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    pub op: Op,
+    pub dsts: Vec<Operand>,
+    pub srcs: Vec<Operand>,
+    pub guard: Option<Guard>,
+}
+
+impl Inst {
+    pub fn new(op: Op, dsts: Vec<Operand>, srcs: Vec<Operand>) -> Self {
+        Inst {
+            op,
+            dsts,
+            srcs,
+            guard: None,
+        }
+    }
+
+    /// Registers written.
+    pub fn defs(&self) -> impl Iterator<Item = VReg> + '_ {
+        self.dsts.iter().filter_map(Operand::reg)
+    }
+
+    /// Registers read, the guard included.
+    pub fn uses(&self) -> impl Iterator<Item = VReg> + '_ {
+        self.srcs
+            .iter()
+            .filter_map(Operand::reg)
+            .chain(self.guard.map(|g| g.pred))
+    }
+
+    /// Branch targets named by the instruction.
+    pub fn targets(&self) -> impl Iterator<Item = Bix> + '_ {
+        self.srcs.iter().filter_map(|o| match o {
+            Operand::Label(b) => Some(*b),
+            _ => None,
+        })
+    }
+}
+
+/// A basic block. `label` is the source label id shown as `L%x` in CFG dumps.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Block {
+    pub insts: Vec<Inst>,
+    pub label: u32,
+    /// The LLVM block name, for readable dumps.
+    pub name: String,
+}
+
+/// A kernel parameter and where it lives in constant bank 0.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    /// Size in bytes (4 or 8 for scalars and pointers).
+    pub size: u32,
+    pub align: u32,
+    /// Offset in `c[0x0][...]`.
+    pub cbank_offset: u32,
+    /// PTX type spelling (`.u64`, `.u32`, `.f32`, ...).
+    pub ptx_type: &'static str,
+}
+
+/// The Code Object of one function.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub is_kernel: bool,
+    pub params: Vec<Param>,
+    pub blocks: Vec<Block>,
+    pub regs: Vec<RegInfo>,
+    /// Bytes of per-thread local memory (allocas), 16-byte aligned on output.
+    pub local_frame: u32,
+    /// The stack-pointer register (R1 after allocation), loaded from `c[0x0][0x28]`.
+    pub stack_pointer: Option<VReg>,
+}
+
+impl Function {
+    pub fn new_reg(&mut self, file: RegFile, pair: PairMode) -> VReg {
+        self.regs.push(RegInfo { file, pair });
+        VReg(self.regs.len() as u32 - 1)
+    }
+
+    pub fn reg_info(&self, r: VReg) -> RegInfo {
+        self.regs[r.idx()]
+    }
+
+    pub fn num_insts(&self) -> usize {
+        self.blocks.iter().map(|b| b.insts.len()).sum()
+    }
+
+    /// Successor blocks of `b`: the branch targets of its control-flow instructions, plus the
+    /// fall-through block when the last instruction can fall through.
+    pub fn successors(&self, b: Bix) -> Vec<Bix> {
+        let block = &self.blocks[b.idx()];
+        let mut out: Vec<Bix> = Vec::new();
+        for i in &block.insts {
+            for t in i.targets() {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        let falls_through = match block.insts.last() {
+            None => true,
+            Some(last) => !last.op.ends_block_unconditionally() || last.guard.is_some(),
+        };
+        if falls_through && b.idx() + 1 < self.blocks.len() {
+            let next = Bix(b.0 + 1);
+            if !out.contains(&next) {
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    /// Predecessor lists of every block (in block order).
+    pub fn predecessors(&self) -> Vec<Vec<Bix>> {
+        let mut preds = vec![Vec::new(); self.blocks.len()];
+        for b in 0..self.blocks.len() {
+            for s in self.successors(Bix(b as u32)) {
+                preds[s.idx()].push(Bix(b as u32));
+            }
+        }
+        preds
+    }
+}
+
+/// A whole module lowered to Ori: functions plus module-level variables.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Program {
+    pub functions: Vec<Function>,
+    pub globals: Vec<GlobalVar>,
+}
+
+/// A module variable in the `.global`, `.shared` or `.const` state space.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlobalVar {
+    pub name: String,
+    pub space: crate::ori::opcode::Space,
+    pub size: u64,
+    pub align: u32,
+    /// Initializer bytes (None = zero / uninitialized).
+    pub init: Option<Vec<u8>>,
+    pub external: bool,
+}
+
+impl fmt::Display for VReg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%{}", self.0)
+    }
+}

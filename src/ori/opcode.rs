@@ -1,0 +1,757 @@
+//! Ori opcodes: SASS mnemonics with typed modifiers, plus the virtual `MovPhi` and `COPY`.
+//!
+//! Every property is an exhaustive `match` without a `_` arm: adding an opcode forces a decision
+//! about side effects, control flow, divergence and the uniform-datapath form.
+//!
+//! A few opcodes are *macros* that ptxas would expand into several SASS instructions (integer
+//! division, IEEE division and square root); they stay whole until emission, where PTX has a
+//! direct spelling (`div.s32`, `div.rn.f32`, `sqrt.rn.f32`).
+
+use std::fmt;
+
+/// Memory state spaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Space {
+    Global,
+    Shared,
+    Local,
+    Const,
+    Param,
+    Generic,
+}
+
+impl Space {
+    /// LLVM NVPTX address-space number → space.
+    pub fn from_addrspace(a: u32) -> Option<Space> {
+        Some(match a {
+            0 => Space::Generic,
+            1 => Space::Global,
+            3 => Space::Shared,
+            4 => Space::Const,
+            5 => Space::Local,
+            101 => Space::Param,
+            _ => return None,
+        })
+    }
+    pub fn ptx(self) -> &'static str {
+        match self {
+            Space::Global => ".global",
+            Space::Shared => ".shared",
+            Space::Local => ".local",
+            Space::Const => ".const",
+            Space::Param => ".param",
+            Space::Generic => "",
+        }
+    }
+}
+
+/// Integer comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Cmp {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cmp::Eq => "EQ",
+            Cmp::Ne => "NE",
+            Cmp::Lt => "LT",
+            Cmp::Le => "LE",
+            Cmp::Gt => "GT",
+            Cmp::Ge => "GE",
+        }
+    }
+}
+
+/// Floating-point comparison: ordered (`Lt`) or unordered (`Ltu`), plus `Num` / `Nan`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FCmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Equ,
+    Neu,
+    Ltu,
+    Leu,
+    Gtu,
+    Geu,
+    Num,
+    Nan,
+}
+
+impl FCmp {
+    pub fn name(self) -> &'static str {
+        match self {
+            FCmp::Eq => "EQ",
+            FCmp::Ne => "NE",
+            FCmp::Lt => "LT",
+            FCmp::Le => "LE",
+            FCmp::Gt => "GT",
+            FCmp::Ge => "GE",
+            FCmp::Equ => "EQU",
+            FCmp::Neu => "NEU",
+            FCmp::Ltu => "LTU",
+            FCmp::Leu => "LEU",
+            FCmp::Gtu => "GTU",
+            FCmp::Geu => "GEU",
+            FCmp::Num => "NUM",
+            FCmp::Nan => "NAN",
+        }
+    }
+}
+
+/// Predicate combination of `ISETP`/`FSETP` and `PLOP3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+impl BoolOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            BoolOp::And => "AND",
+            BoolOp::Or => "OR",
+            BoolOp::Xor => "XOR",
+        }
+    }
+}
+
+/// Floating-point formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FTy {
+    F16,
+    F32,
+    F64,
+}
+
+/// Numeric types of conversions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NumTy {
+    U8,
+    S8,
+    U16,
+    S16,
+    U32,
+    S32,
+    U64,
+    S64,
+    F16,
+    F32,
+    F64,
+}
+
+impl NumTy {
+    pub fn is_float(self) -> bool {
+        matches!(self, NumTy::F16 | NumTy::F32 | NumTy::F64)
+    }
+    pub fn bits(self) -> u32 {
+        match self {
+            NumTy::U8 | NumTy::S8 => 8,
+            NumTy::U16 | NumTy::S16 | NumTy::F16 => 16,
+            NumTy::U32 | NumTy::S32 | NumTy::F32 => 32,
+            NumTy::U64 | NumTy::S64 | NumTy::F64 => 64,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            NumTy::U8 => "U8",
+            NumTy::S8 => "S8",
+            NumTy::U16 => "U16",
+            NumTy::S16 => "S16",
+            NumTy::U32 => "U32",
+            NumTy::S32 => "S32",
+            NumTy::U64 => "U64",
+            NumTy::S64 => "S64",
+            NumTy::F16 => "F16",
+            NumTy::F32 => "F32",
+            NumTy::F64 => "F64",
+        }
+    }
+}
+
+/// Rounding modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Round {
+    Rn,
+    Rz,
+    Rm,
+    Rp,
+}
+
+/// Multi-function unit operations (approximate transcendental functions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MufuFn {
+    Rcp,
+    Rsq,
+    Sqrt,
+    Ex2,
+    Lg2,
+    Sin,
+    Cos,
+    Tanh,
+}
+
+/// Atomic operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomOp {
+    Add,
+    Min,
+    Max,
+    Inc,
+    Dec,
+    And,
+    Or,
+    Xor,
+    Exch,
+    Cas,
+}
+
+/// Shuffle modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShflMode {
+    Idx,
+    Up,
+    Down,
+    Bfly,
+}
+
+/// Vote modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+/// `IMAD` flavours: the low 32 bits, the high 32 bits, or the full 64-bit product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MadKind {
+    Lo,
+    Hi { signed: bool },
+    Wide { signed: bool },
+}
+
+/// An Ori opcode with its modifiers. `w64` marks the 64-bit ("wide") forms on register pairs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    /// `MOV d, a`.
+    Mov {
+        w64: bool,
+    },
+    /// `IADD3 d, a, ±b, c`.
+    IAdd3 {
+        neg_b: bool,
+        w64: bool,
+    },
+    /// `IMAD d, a, b, c` (`IMAD.WIDE`, `IMAD.HI`).
+    IMad {
+        kind: MadKind,
+        w64: bool,
+    },
+    /// `LOP3.LUT d, a, b, c, lut`: any 3-input boolean function.
+    Lop3 {
+        lut: u8,
+        w64: bool,
+    },
+    /// `SHF.L` / `SHF.R.{U32,S32}`: shift `a` by `b` (amounts ≥ width give 0 / sign fill).
+    Shf {
+        left: bool,
+        signed: bool,
+        w64: bool,
+    },
+    /// `ISETP.cmp.{U32,S32}.bop Pd, a, b, Pc`.
+    ISetp {
+        cmp: Cmp,
+        signed: bool,
+        w64: bool,
+        bop: BoolOp,
+    },
+    /// `FSETP` / `DSETP` / `HSETP2`: `Pd = (a cmp b) bop Pc`.
+    FSetp {
+        cmp: FCmp,
+        ty: FTy,
+        bop: BoolOp,
+    },
+    /// `PLOP3.LUT Pd, Pa, Pb, Pc`.
+    PLop3 {
+        lut: u8,
+    },
+    /// `SEL d, a, b, P` = P ? a : b.
+    Sel {
+        w64: bool,
+    },
+    /// `FADD` / `DADD` / `HADD2`.
+    FAdd {
+        ty: FTy,
+    },
+    /// `FMUL` / `DMUL` / `HMUL2`.
+    FMul {
+        ty: FTy,
+    },
+    /// `FFMA` / `DFMA` / `HFMA2`.
+    FFma {
+        ty: FTy,
+    },
+    /// `FMNMX` / `DMNMX`: `max` selects the maximum.
+    FMnMx {
+        ty: FTy,
+        max: bool,
+    },
+    /// Negation / absolute value (SASS folds these into operand modifiers; kept explicit here).
+    FNeg {
+        ty: FTy,
+    },
+    FAbs {
+        ty: FTy,
+    },
+    /// IEEE (`exact`) or approximate division (macro).
+    FDiv {
+        ty: FTy,
+        exact: bool,
+    },
+    /// IEEE square root (macro).
+    FSqrt {
+        ty: FTy,
+    },
+    /// `MUFU.fn` (f32).
+    Mufu {
+        func: MufuFn,
+    },
+    /// `IABS`.
+    IAbs {
+        w64: bool,
+    },
+    /// `IMNMX.{U32,S32}`.
+    IMnMx {
+        signed: bool,
+        max: bool,
+        w64: bool,
+    },
+    /// `POPC`.
+    Popc {
+        w64: bool,
+    },
+    /// `FLO.U32`: index of the highest set bit (`~0` for zero).
+    Flo {
+        w64: bool,
+    },
+    /// `BREV`.
+    Brev {
+        w64: bool,
+    },
+    /// `PRMT d, a, sel, b`: byte permute (bswap).
+    Prmt,
+    /// Integer division / remainder (macro).
+    IDiv {
+        signed: bool,
+        rem: bool,
+        w64: bool,
+    },
+    /// Conversions: `I2F`, `F2I`, `F2F`, `I2I`.
+    Cvt {
+        from: NumTy,
+        to: NumTy,
+        round: Round,
+    },
+    /// `S2R d, SR_*` (`CS2R` for 64-bit clocks).
+    S2R,
+    /// Loads: `LDG`, `LDS`, `LDL`, `LDC`, `LD` with the access width and sign extension.
+    Ld {
+        space: Space,
+        bits: u32,
+        signed: bool,
+        volatile: bool,
+    },
+    /// Stores: `STG`, `STS`, `STL`, `ST`.
+    St {
+        space: Space,
+        bits: u32,
+        volatile: bool,
+    },
+    /// `ATOMG` / `ATOMS` / `ATOM` (`RED` when the result is unused): d = old value.
+    Atom {
+        space: Space,
+        op: AtomOp,
+        ty: NumTy,
+    },
+    /// `SHFL.mode d, Pd, a, b, c` (membermask as the last source).
+    Shfl {
+        mode: ShflMode,
+    },
+    /// `VOTE.mode d, a` (membermask as the last source).
+    Vote {
+        mode: VoteMode,
+    },
+    /// `BAR.SYNC 0`.
+    Bar,
+    /// `MEMBAR` (fence).
+    Membar {
+        gpu: bool,
+    },
+    /// `BRA target` (conditional through the guard).
+    Bra,
+    /// `EXIT` (kernels).
+    Exit,
+    /// `RET` (device functions).
+    Ret,
+    /// `CALL.ABS.NOINC callee`: srcs are the arguments, dsts the results.
+    Call,
+    /// `MovPhi d, [v0, L0], [v1, L1], ...`: SSA phi (virtual).
+    Phi,
+    /// `COPY d, a` (virtual; parallel-copy element after phi elimination).
+    Copy,
+}
+
+impl Op {
+    /// Writes memory, orders other threads, transfers control, or must otherwise never be removed
+    /// even when its results are dead (stores, atomics — even with an unused result —, barriers,
+    /// fences, control flow, volatile loads and calls).
+    pub fn has_side_effects(&self) -> bool {
+        match self {
+            Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => true,
+            Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
+            Op::Ld { volatile, .. } => *volatile,
+            Op::Mov { .. }
+            | Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. } => false,
+            Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
+            Op::FAdd { .. }
+            | Op::FMul { .. }
+            | Op::FFma { .. }
+            | Op::FMnMx { .. }
+            | Op::FNeg { .. } => false,
+            Op::FAbs { .. }
+            | Op::FDiv { .. }
+            | Op::FSqrt { .. }
+            | Op::Mufu { .. }
+            | Op::IAbs { .. } => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
+                false
+            }
+            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
+            Op::Phi | Op::Copy => false,
+        }
+    }
+
+    /// Transfers control (must be the last instruction of its block: SetControlFlowOpLastInBB).
+    pub fn is_control_flow(&self) -> bool {
+        match self {
+            Op::Bra | Op::Exit | Op::Ret => true,
+            Op::Call => false,
+            Op::Mov { .. }
+            | Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. } => false,
+            Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
+            Op::FAdd { .. }
+            | Op::FMul { .. }
+            | Op::FFma { .. }
+            | Op::FMnMx { .. }
+            | Op::FNeg { .. } => false,
+            Op::FAbs { .. }
+            | Op::FDiv { .. }
+            | Op::FSqrt { .. }
+            | Op::Mufu { .. }
+            | Op::IAbs { .. } => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
+                false
+            }
+            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => false,
+            Op::Phi | Op::Copy => false,
+        }
+    }
+
+    /// Control never falls through past it (when unguarded).
+    pub fn ends_block_unconditionally(&self) -> bool {
+        matches!(self, Op::Bra | Op::Exit | Op::Ret)
+    }
+
+    /// Every lane may produce a different value regardless of its inputs (seed 002 roots that
+    /// depend only on the opcode; S2R and loads also depend on their operands).
+    pub fn is_divergence_root(&self) -> bool {
+        match self {
+            Op::Shfl { .. } | Op::Atom { .. } => true,
+            Op::Ld { space, .. } => *space == Space::Local,
+            Op::Vote { .. } => false,
+            Op::Mov { .. }
+            | Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. } => false,
+            Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
+            Op::FAdd { .. }
+            | Op::FMul { .. }
+            | Op::FFma { .. }
+            | Op::FMnMx { .. }
+            | Op::FNeg { .. } => false,
+            Op::FAbs { .. }
+            | Op::FDiv { .. }
+            | Op::FSqrt { .. }
+            | Op::Mufu { .. }
+            | Op::IAbs { .. } => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
+                false
+            }
+            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R => false,
+            Op::St { .. }
+            | Op::Bar
+            | Op::Membar { .. }
+            | Op::Bra
+            | Op::Exit
+            | Op::Ret
+            | Op::Call => false,
+            Op::Phi | Op::Copy => false,
+        }
+    }
+
+    /// The uniform-datapath mnemonic (sm_75+), if the opcode has one.
+    pub fn uniform_form(&self) -> Option<&'static str> {
+        match self {
+            Op::Mov { .. } => Some("UMOV"),
+            Op::IAdd3 { .. } => Some("UIADD3"),
+            Op::IMad { .. } => Some("UIMAD"),
+            Op::Lop3 { .. } => Some("ULOP3"),
+            Op::Shf { .. } => Some("USHF"),
+            Op::ISetp { .. } => Some("UISETP"),
+            Op::Sel { .. } => Some("USEL"),
+            Op::PLop3 { .. } => Some("UPLOP3"),
+            Op::Popc { .. } => Some("UPOPC"),
+            Op::Flo { .. } => Some("UFLO"),
+            Op::Brev { .. } => Some("UBREV"),
+            Op::Prmt => Some("UPRMT"),
+            Op::S2R => Some("S2UR"),
+            Op::Ld {
+                space: Space::Const,
+                ..
+            } => Some("ULDC"),
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => None,
+            Op::FSetp { .. }
+            | Op::FAdd { .. }
+            | Op::FMul { .. }
+            | Op::FFma { .. }
+            | Op::FMnMx { .. } => None,
+            Op::FNeg { .. }
+            | Op::FAbs { .. }
+            | Op::FDiv { .. }
+            | Op::FSqrt { .. }
+            | Op::Mufu { .. } => None,
+            Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
+            Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
+            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Copy => None,
+        }
+    }
+}
+
+fn fty(t: FTy) -> (&'static str, &'static str) {
+    // (prefix letter for the opcode family, suffix)
+    match t {
+        FTy::F16 => ("H", "2"),
+        FTy::F32 => ("F", ""),
+        FTy::F64 => ("D", ""),
+    }
+}
+
+fn su(signed: bool, w64: bool) -> &'static str {
+    match (signed, w64) {
+        (false, false) => "U32",
+        (true, false) => "S32",
+        (false, true) => "U64",
+        (true, true) => "S64",
+    }
+}
+
+/// The SASS-style mnemonic with modifiers (`IMAD.WIDE.U32`, `ISETP.GE.AND`, `LDG.E.64`).
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = |w64: bool| if w64 { ".64" } else { "" };
+        match *self {
+            Op::Mov { w64 } => write!(f, "MOV{}", w(w64)),
+            Op::IAdd3 { w64, .. } => write!(f, "IADD3{}", w(w64)),
+            Op::IMad { kind, w64 } => match kind {
+                MadKind::Lo => write!(f, "IMAD{}", w(w64)),
+                MadKind::Hi { signed } => write!(f, "IMAD.HI{}", if signed { "" } else { ".U32" }),
+                MadKind::Wide { signed } => {
+                    write!(f, "IMAD.WIDE{}", if signed { "" } else { ".U32" })
+                }
+            },
+            Op::Lop3 { w64, .. } => write!(f, "LOP3.LUT{}", w(w64)),
+            Op::Shf { left, signed, w64 } => {
+                if left {
+                    write!(f, "SHF.L.{}", su(false, w64))
+                } else {
+                    write!(f, "SHF.R.{}.HI", su(signed, w64))
+                }
+            }
+            Op::ISetp {
+                cmp,
+                signed,
+                w64,
+                bop,
+            } => {
+                write!(f, "ISETP.{}.{}.{}", cmp.name(), su(signed, w64), bop.name())
+            }
+            Op::FSetp { cmp, ty, bop } => write!(
+                f,
+                "{}SETP{}.{}.{}",
+                fty(ty).0,
+                fty(ty).1,
+                cmp.name(),
+                bop.name()
+            ),
+            Op::PLop3 { .. } => write!(f, "PLOP3.LUT"),
+            Op::Sel { w64 } => write!(f, "SEL{}", w(w64)),
+            Op::FAdd { ty } => write!(f, "{}ADD{}", fty(ty).0, fty(ty).1),
+            Op::FMul { ty } => write!(f, "{}MUL{}", fty(ty).0, fty(ty).1),
+            Op::FFma { ty } => write!(f, "{}FMA{}", fty(ty).0, fty(ty).1),
+            Op::FMnMx { ty, max } => write!(
+                f,
+                "{}MNMX{}{}",
+                fty(ty).0,
+                fty(ty).1,
+                if max { ".MAX" } else { ".MIN" }
+            ),
+            Op::FNeg { ty } => write!(f, "{}NEG{}", fty(ty).0, fty(ty).1),
+            Op::FAbs { ty } => write!(f, "{}ABS{}", fty(ty).0, fty(ty).1),
+            Op::FDiv { ty, exact } => write!(
+                f,
+                "{}DIV{}{}",
+                fty(ty).0,
+                fty(ty).1,
+                if exact { ".RN" } else { ".APPROX" }
+            ),
+            Op::FSqrt { ty } => write!(f, "{}SQRT{}.RN", fty(ty).0, fty(ty).1),
+            Op::Mufu { func } => write!(f, "MUFU.{}", format!("{func:?}").to_uppercase()),
+            Op::IAbs { w64 } => write!(f, "IABS{}", w(w64)),
+            Op::IMnMx { signed, max, w64 } => {
+                write!(
+                    f,
+                    "IMNMX.{}{}",
+                    su(signed, w64),
+                    if max { ".MAX" } else { ".MIN" }
+                )
+            }
+            Op::Popc { w64 } => write!(f, "POPC{}", w(w64)),
+            Op::Flo { w64 } => write!(f, "FLO.U32{}", w(w64)),
+            Op::Brev { w64 } => write!(f, "BREV{}", w(w64)),
+            Op::Prmt => write!(f, "PRMT"),
+            Op::IDiv { signed, rem, w64 } => {
+                write!(
+                    f,
+                    "{}.{}",
+                    if rem { "IREM" } else { "IDIV" },
+                    su(signed, w64)
+                )
+            }
+            Op::Cvt { from, to, round } => {
+                let base = match (from.is_float(), to.is_float()) {
+                    (false, true) => "I2F",
+                    (true, false) => "F2I",
+                    (true, true) => "F2F",
+                    (false, false) => "I2I",
+                };
+                let r = match round {
+                    Round::Rn => "",
+                    Round::Rz => ".TRUNC",
+                    Round::Rm => ".FLOOR",
+                    Round::Rp => ".CEIL",
+                };
+                write!(f, "{base}.{}.{}{r}", to.name(), from.name())
+            }
+            Op::S2R => write!(f, "S2R"),
+            Op::Ld {
+                space,
+                bits,
+                signed,
+                volatile,
+            } => {
+                let base = match space {
+                    Space::Global => "LDG.E",
+                    Space::Shared => "LDS",
+                    Space::Local => "LDL",
+                    Space::Const | Space::Param => "LDC",
+                    Space::Generic => "LD.E",
+                };
+                let sz = match (bits, signed) {
+                    (8, false) => ".U8",
+                    (8, true) => ".S8",
+                    (16, false) => ".U16",
+                    (16, true) => ".S16",
+                    (32, _) => "",
+                    (64, _) => ".64",
+                    _ => ".128",
+                };
+                write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
+            }
+            Op::St {
+                space,
+                bits,
+                volatile,
+            } => {
+                let base = match space {
+                    Space::Global => "STG.E",
+                    Space::Shared => "STS",
+                    Space::Local => "STL",
+                    Space::Const | Space::Param => "ST.CONST",
+                    Space::Generic => "ST.E",
+                };
+                let sz = match bits {
+                    8 => ".U8",
+                    16 => ".U16",
+                    32 => "",
+                    64 => ".64",
+                    _ => ".128",
+                };
+                write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
+            }
+            Op::Atom { space, op, ty } => {
+                let base = match space {
+                    Space::Global => "ATOMG.E",
+                    Space::Shared => "ATOMS",
+                    _ => "ATOM.E",
+                };
+                write!(
+                    f,
+                    "{base}.{}.{}",
+                    format!("{op:?}").to_uppercase(),
+                    ty.name()
+                )
+            }
+            Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),
+            Op::Vote { mode } => write!(f, "VOTE.{}", format!("{mode:?}").to_uppercase()),
+            Op::Bar => write!(f, "BAR.SYNC"),
+            Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),
+            Op::Bra => write!(f, "BRA"),
+            Op::Exit => write!(f, "EXIT"),
+            Op::Ret => write!(f, "RET"),
+            Op::Call => write!(f, "CALL.ABS.NOINC"),
+            Op::Phi => write!(f, "MovPhi"),
+            Op::Copy => write!(f, "COPY"),
+        }
+    }
+}
+
+/// LOP3 lookup tables for the usual two-input functions (a = 0xF0, b = 0xCC, c = 0xAA).
+pub mod lut {
+    pub const AND: u8 = 0xF0 & 0xCC;
+    pub const OR: u8 = 0xF0 | 0xCC;
+    pub const XOR: u8 = 0xF0 ^ 0xCC;
+    pub const NOT_A: u8 = !0xF0;
+    /// a & ~b
+    pub const AND_NOT: u8 = 0xF0 & !0xCC;
+}

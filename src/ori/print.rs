@@ -1,0 +1,109 @@
+//! The stable text form of the Ori IR (what `--emit=ori` and `--dump-after` print and the lit
+//! tests read):
+//!
+//! ```text
+//! .function saxpy (kernel)  params: n:.u32@c[0x0][0x210] ...
+//! bix0 (L0) <entry>:
+//!   S2R %r0, SR_TID.X ;
+//!   @%p2 BRA bix2 ;
+//! ```
+//!
+//! Virtual registers print by file and width: `%r` (R), `%rd` (R pair), `%rq` (R quad), `%ur`,
+//! `%p`, `%up`, `%b`; after allocation, physical names (`R5`, `R4` for the pair R4:R5, `P0`).
+
+use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
+use std::fmt::Write;
+
+/// Register naming: virtual, or physical through an assignment (register index per vreg).
+pub struct Names<'a> {
+    pub func: &'a Function,
+    pub phys: Option<&'a [u32]>,
+}
+
+impl Names<'_> {
+    pub fn reg(&self, r: VReg) -> String {
+        let info = self.func.reg_info(r);
+        if let Some(phys) = self.phys {
+            let p = phys[r.idx()];
+            return format!("{}{}", info.file.prefix(), p);
+        }
+        let prefix = match (info.file, info.pair) {
+            (RegFile::R, PairMode::Single) => "%r",
+            (RegFile::R, PairMode::Pair) => "%rd",
+            (RegFile::R, PairMode::Quad) => "%rq",
+            (RegFile::UR, PairMode::Single) => "%ur",
+            (RegFile::UR, _) => "%urd",
+            (RegFile::P, _) => "%p",
+            (RegFile::UP, _) => "%up",
+            (RegFile::B, _) => "%b",
+        };
+        format!("{prefix}{}", r.0)
+    }
+
+    pub fn operand(&self, o: &Operand) -> String {
+        match o {
+            Operand::Reg(r) => self.reg(*r),
+            Operand::Imm(v) => format!("{v:#x}"),
+            Operand::CBank { bank, offset } => format!("c[{bank:#x}][{offset:#x}]"),
+            Operand::SReg(s) => match s.sass_source() {
+                crate::sreg::SassSource::Sr(n) => n.to_string(),
+                _ => s.ptx_name(),
+            },
+            Operand::Label(b) => format!("bix{}", b.0),
+            Operand::Symbol(s) => format!("@{s}"),
+            Operand::Zero => "RZ".into(),
+            Operand::True => "PT".into(),
+        }
+    }
+
+    pub fn guard(&self, g: &Guard) -> String {
+        format!("@{}{}", if g.negated { "!" } else { "" }, self.reg(g.pred))
+    }
+
+    pub fn inst(&self, i: &Inst) -> String {
+        let mut s = String::new();
+        if let Some(g) = &i.guard {
+            s.push_str(&self.guard(g));
+            s.push(' ');
+        }
+        s.push_str(&i.op.to_string());
+        let ops: Vec<String> = i
+            .dsts
+            .iter()
+            .chain(i.srcs.iter())
+            .map(|o| self.operand(o))
+            .collect();
+        if !ops.is_empty() {
+            s.push(' ');
+            s.push_str(&ops.join(", "));
+        }
+        s.push_str(" ;");
+        s
+    }
+}
+
+/// Prints a whole function.
+pub fn function_text(f: &Function, phys: Option<&[u32]>) -> String {
+    let names = Names { func: f, phys };
+    let mut s = String::new();
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| format!("{}:{}@c[0x0][{:#x}]", p.name, p.ptx_type, p.cbank_offset))
+        .collect();
+    let _ = writeln!(
+        s,
+        ".function {} ({}) params: [{}] frame: {}",
+        f.name,
+        if f.is_kernel { "kernel" } else { "device" },
+        params.join(", "),
+        f.local_frame
+    );
+    for (b, block) in f.blocks.iter().enumerate() {
+        let _ = writeln!(s, "bix{} (L{:x}) <{}>:", b, block.label, block.name);
+        for i in &block.insts {
+            let _ = writeln!(s, "  {}", names.inst(i));
+        }
+    }
+    s
+}
