@@ -1,6 +1,7 @@
 //! ori: an open Rust reimplementation of the ptxas/cicc pipeline phases described in the seeds.
 
 pub mod driver;
+pub mod emit;
 pub mod lit;
 pub mod llvm;
 pub mod ori;

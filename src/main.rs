@@ -19,6 +19,8 @@ struct Cli {
 enum Command {
     /// Run middle-end passes on NVPTX LLVM IR (.ll or .bc).
     Opt(driver::opt::OptArgs),
+    /// Compile NVPTX LLVM IR through the Ori back end to PTX (or the Ori IR).
+    Llc(driver::llc::LlcArgs),
     /// Run the lit-style test runner over test files or folders.
     Lit(ori::lit::LitArgs),
 }
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Opt(a) => driver::opt::run(a),
+        Command::Llc(a) => driver::llc::run(a),
         Command::Lit(a) => ori::lit::run(a),
     };
     match result {

@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: atomicCAS retry loops (32-bit and 64-bit atom.cas), __float_as_int/__int_as_float, __double_as_longlong bit casts, do-while loop
+// IR: cmpxchg ptr {{.*}}, i32 
+// IR: cmpxchg ptr {{.*}}, i64 
+// PTX: atom.global.cas.b32
+// PTX: atom.global.cas.b64
 
 // Float atomic max built from 32-bit compare-and-swap.
 __device__ __forceinline__ float atomic_max_float(float *addr, float v) {

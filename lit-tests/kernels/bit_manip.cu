@@ -1,8 +1,23 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
-// Exercises: bit intrinsics: __clz, __clzll, __brev, __ffs, __popc/__popcll, __byte_perm (prmt), __funnelshift_l (shf), rotate idiom, __umulhi
+// Exercises: bit intrinsics: __clz, __clzll, __brev, __popc/__popcll, __byte_perm (prmt), rotate idiom (llvm.fshl), __umulhi;
+// inline PTX asm in the .ll: __ffs (from libdevice, bfind.shiftamt) and __funnelshift_l (clang header, shf.l.wrap)
+// IR-DAG: @llvm.ctlz.i32(
+// IR-DAG: @llvm.ctlz.i64(
+// IR-DAG: @llvm.bitreverse.i32(
+// IR-DAG: @llvm.ctpop.i64(
+// IR-DAG: @llvm.nvvm.prmt(
+// IR-DAG: @llvm.fshl.i32(
+// IR-DAG: @llvm.nvvm.mulhi.ui(
+// IR-DAG: asm "bfind.shiftamt.u32 $0, $1;"
+// IR-DAG: asm "shf.l.wrap.b32 $0, $1, $2, $3;"
+// PTX-DAG: brev.b32
+// PTX-DAG: prmt.b32
+// PTX-DAG: shf.l.wrap.b32
 
 extern "C" __global__ void bit_manip(const unsigned int *a, const unsigned long long *b, unsigned int *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

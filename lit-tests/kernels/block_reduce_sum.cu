@@ -1,8 +1,13 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: dynamic (extern) shared memory, two loads per thread, blockDim-driven reduction loop, per-block output
+// IR: @sdata = external {{.*}}addrspace(3) global [0 x i32]
+// IR: call void @llvm.nvvm.barrier0()
+// PTX: .extern .shared .align 4 .b8 sdata[];
 
 extern "C" __global__ void block_reduce_sum(const int *in, int *block_sums, int n) {
   extern __shared__ int sdata[];

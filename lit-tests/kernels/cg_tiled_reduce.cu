@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
 // REQUIRES: ptxas, libdevice
 // Exercises: cooperative_groups: this_thread_block, tiled_partition<32> and <8>, cg::reduce (shfl.sync.bfly), tile.shfl_down, thread_rank, meta_group_rank, block.sync
+// IR-DAG: @llvm.nvvm.shfl.sync.bfly.i32(
+// IR-DAG: @llvm.nvvm.shfl.sync.down.i32(
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.laneid()
+// IR-DAG: call void @llvm.nvvm.barrier0()
+// IR-DAG: atomicrmw add ptr
 
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;

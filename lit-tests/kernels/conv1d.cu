@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: __constant__ memory (ld.const), __restrict__ + __ldg read-only loads (ld.global.nc), halo bounds checks, unrolled taps
+// IR: @filter = {{.*}}addrspace(4) externally_initialized global [9 x float]
+// IR: @llvm.nvvm.ldg.global.f.f32.p0(
+// PTX-DAG: ld.const.f32
+// PTX-DAG: ld.global.nc.f32
 
 #define RADIUS 4
 #define TAPS (2 * RADIUS + 1)

@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: grid-stride loop, static shared array, __syncthreads tree reduction, global f32 atomicAdd
+// IR: @_ZZ11dot_productE7partial = internal {{.*}}addrspace(3) global [256 x float]
+// IR: call void @llvm.nvvm.barrier0()
+// IR: atomicrmw fadd ptr
+// PTX: atom.global.add.f32
 
 #define THREADS 256
 

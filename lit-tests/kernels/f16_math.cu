@@ -1,8 +1,16 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: half precision via clang _Float16 (LLVM half: f16 add/mul/div, fpext/fptrunc) and a 2-wide _Float16 vector (<2 x half>, f16x2 ops)
+// IR: load half
+// IR: fdiv contract half
+// IR: fpext half {{.*}} to float
+// IR: fmul contract <2 x half>
+// PTX: fma.rn.f16 
+// PTX: fma.rn.f16x2
 
 // cuda_shim.h has no cuda_fp16.h / __half, so this uses clang's native _Float16.
 typedef _Float16 half2_t __attribute__((ext_vector_type(2)));

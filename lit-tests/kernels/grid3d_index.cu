@@ -1,8 +1,15 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: 3-D grid indexing: blockIdx.y/z, gridDim.x/y/z, blockDim.y/z, 64-bit linear offsets, per-axis guards
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.ctaid.z()
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.nctaid.y()
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.ntid.z()
+// PTX-DAG: %nctaid.y
+// PTX-DAG: %ctaid.z
 
 extern "C" __global__ void grid3d_index(float *vol, unsigned int *block_ids, int nx, int ny, int nz) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;

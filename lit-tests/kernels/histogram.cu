@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: shared-memory atomicAdd (atom.shared), global atomicAdd (atom.global/red), byte loads, zero-init loop + barriers
+// IR: addrspace(3) global [256 x i32]
+// IR: atomicrmw add ptr
+// PTX: atom.shared.add.u32
+// PTX: {{atom|red}}.global.add.u32
 
 #define BINS 256
 

@@ -1,8 +1,13 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: 64-bit integer arithmetic: u64 multiply, xor-shift, __umul64hi (mul.hi.u64), 64-bit compare/select, u64 loop counter
+// IR-DAG: @llvm.nvvm.mulhi.ull(
+// IR-DAG: mul i64
+// PTX: mul.hi.u64
 
 // splitmix64-style mixing, iterated; pure 64-bit integer data path.
 __device__ __forceinline__ unsigned long long mix64(unsigned long long z) {

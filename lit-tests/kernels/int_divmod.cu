@@ -1,8 +1,20 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: integer division/remainder: signed and unsigned by variables (div.s32/rem.u32), by constants (magic-number mul.hi), 64-bit div/rem
+// IR-DAG: sdiv i32
+// IR-DAG: srem i32
+// IR-DAG: udiv i32
+// IR-DAG: urem i32
+// IR-DAG: sdiv i64
+// IR-DAG: srem i64
+// PTX-DAG: div.s32
+// PTX-DAG: rem.u32
+// PTX-DAG: mul.hi.s32
+// PTX-DAG: div.s64
 
 extern "C" __global__ void int_divmod(const int *a, const int *b, const unsigned int *u, const long long *w, int *out, long long *out64, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -15,9 +27,9 @@ extern "C" __global__ void int_divmod(const int *a, const int *b, const unsigned
   long long wx = w[i];
 
   int q = x / y;
-  int r = x % y;
+  int r = x % (y ^ 4);  // different divisor, so LLVM keeps a real rem (y ^ 4 stays odd)
   unsigned int uq = ux / uy;
-  unsigned int ur = ux % uy;
+  unsigned int ur = ux % (uy ^ 8u);  // bit 1 of uy survives, never zero
   int c7 = x / 7;
   int m10 = x % 10;
   unsigned int c1000 = ux / 1000u;

@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: __launch_bounds__(256, 2) -> .maxntid 256 / .minnctapersm 2 (nvvm.annotations maxntid/minctasm), register-pressure loop
+// IR: !"maxntidx", i32 256
+// IR: !"minctasm", i32 2
+// PTX: .maxntid 256, 1, 1
+// PTX: .minnctapersm 2
 
 extern "C" __global__ void __launch_bounds__(256, 2) launch_bounds(const float *in, float *out, int n, int iters) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

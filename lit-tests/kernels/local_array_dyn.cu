@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: private array indexed by data-dependent values (alloca in addrspace(5) -> .local memory, ld/st.local)
+// IR: alloca [24 x i32]
+// PTX: .local .align 4 .b8 {{.*}}[96];
+// PTX: st.local.u32
+// PTX: ld.local.u32
 
 #define SLOTS 24
 

@@ -1,8 +1,11 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
 // REQUIRES: ptxas, libdevice
 // Exercises: nested loops with early exit (break out of a loop nest via flag), data-dependent trip counts, -1 sentinel result
+// IR: define dso_local void @loop_nest_early_exit(
+// IR: store i32 %{{[0-9]+}}, ptr
 
 // Each thread searches its own rows x cols matrix for the first 2x2 window whose sum exceeds `target`.
 extern "C" __global__ void loop_nest_early_exit(const int *mats, const int *dims, int *found, int target, int n) {

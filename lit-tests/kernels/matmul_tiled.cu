@@ -1,8 +1,13 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: 2-D thread/block indices, two shared tiles, barrier-separated phases, unrolled inner FMA loop
+// IR: addrspace(3) global [16 x [16 x float]]
+// IR: call void @llvm.nvvm.barrier0()
+// PTX: ld.shared.f32
 
 #define TILE 16
 

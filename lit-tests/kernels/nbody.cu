@@ -1,8 +1,13 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: float3 struct loads/stores, rsqrtf (rsqrt.approx), shared tiles of bodies, loop over tiles with barriers
+// IR: addrspace(3) global [128 x %struct.float3]
+// IR: call {{.*}}float @llvm.nvvm.rsqrt.approx.f(
+// PTX: rsqrt.approx.f32
 
 #define TILE 128
 

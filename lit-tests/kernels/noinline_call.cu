@@ -1,8 +1,18 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: __noinline__ device functions (.func with call/ret, param passing of scalars and a pointer, returned value), called twice
+// IR: define {{.*}}float @_Z9poly_evalPKfif(
+// IR: define {{.*}}i32 @_Z11clamp_indexiii(
+// IR: define dso_local void @noinline_call(
+// IR: call {{.*}}@_Z11clamp_indexiii(
+// IR: call {{.*}}@_Z9poly_evalPKfif(
+// IR: call {{.*}}@_Z9poly_evalPKfif(
+// PTX: .visible .func {{.*}}_Z9poly_evalPKfif(
+// PTX: call.uni
 
 // Horner evaluation of a polynomial; kept out of line so the caller has a real call.
 __device__ __noinline__ float poly_eval(const float *coeffs, int degree, float x) {

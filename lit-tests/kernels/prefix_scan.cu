@@ -1,8 +1,13 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: Blelloch work-efficient exclusive scan in shared memory: up-sweep/down-sweep loops with barriers, shared swap
+// IR: addrspace(3) global [512 x i32]
+// IR: call void @llvm.nvvm.barrier0()
+// PTX: bar.sync
 
 #define N 512  // elements per block; launched with N/2 threads
 

@@ -1,8 +1,15 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: recursive __noinline__ device function (call stack, stack frame / local depot), non-tail recursion
+// IR: define {{.*}}i32 @_Z5pathsiii(
+// IR: call {{.*}}i32 @_Z5pathsiii(
+// IR: define dso_local void @recursive_call(
+// IR: call {{.*}}i32 @_Z5pathsiii(
+// PTX: call.uni
 
 // Count lattice paths in a small grid recursively, with a depth guard.
 __device__ __noinline__ int paths(int x, int y, int depth) {

@@ -1,8 +1,21 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: fast-math SFU intrinsics: __expf (ex2.approx), __logf (lg2.approx), __sinf/__cosf (sin/cos.approx), __fdividef (div.approx), __saturatef, __frcp_rn, __fsqrt_rn
+// IR-DAG: @llvm.nvvm.ex2.approx.f(
+// IR-DAG: @llvm.nvvm.lg2.approx.f(
+// IR-DAG: @llvm.nvvm.sin.approx.f(
+// IR-DAG: @llvm.nvvm.cos.approx.f(
+// IR-DAG: @llvm.nvvm.div.approx.f(
+// IR-DAG: @llvm.nvvm.saturate.f(
+// IR-DAG: @llvm.nvvm.rcp.rn.f(
+// IR-DAG: @llvm.nvvm.sqrt.rn.f(
+// PTX-DAG: ex2.approx
+// PTX-DAG: sin.approx.f32
+// PTX-DAG: rcp.rn.f32
 
 extern "C" __global__ void sfu_fast_math(const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,8 +1,12 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
 // REQUIRES: ptxas, libdevice
 // Exercises: one block per row, fmaxf + expf (libdevice) + division, two shared reductions, -INFINITY constant
+// IR-DAG: call {{.*}}float @llvm.maxnum.f32(
+// IR-DAG: call {{.*}}float @llvm.nvvm.ex2.approx.ftz.f(
+// IR-NOT: @__nv_expf
 
 #define THREADS 256
 

@@ -1,8 +1,11 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
 // REQUIRES: ptxas, libdevice
 // Exercises: 2-D indexing, compound interior-point condition, neighbour loads at +-1 and +-width offsets
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.tid.y()
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.ctaid.y()
 
 extern "C" __global__ void stencil2d_5pt(const float *in, float *out, int width, int height, float c0, float c1) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;

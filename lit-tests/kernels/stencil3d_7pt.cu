@@ -1,8 +1,12 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
 // REQUIRES: ptxas, libdevice
 // Exercises: 3-D thread indices (tid.z, ntid.z, ctaid.z), 64-bit plane offsets, 7 neighbour loads, early return
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.tid.z()
+// IR-DAG: @llvm.nvvm.read.ptx.sreg.ntid.z()
+// IR-DAG: load double
 
 extern "C" __global__ void stencil3d_7pt(const double *in, double *out, int nx, int ny, int nz, double alpha) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,8 +1,12 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
 // REQUIRES: ptxas, libdevice
-// Exercises: 8-way switch on an opcode array inside a loop (LLVM switch / jump table / branch tree), loop-carried accumulator, guarded division
+// Exercises: 9-case + default switch on an opcode array inside a loop (LLVM switch; llc lowers it to a branch tree), loop-carried accumulator, guarded division
+// IR: switch i32 %{{[0-9]+}}, label %{{[0-9]+}} [
+// IR: i32 8, label
+// IR: ]
 
 enum Op { OP_ADD = 0, OP_SUB, OP_MUL, OP_DIV, OP_MIN, OP_MAX, OP_NEG, OP_SHL, OP_XOR };
 

@@ -1,8 +1,16 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: __threadfence (fence/membar.gl), atomicInc ticket counter, __shared__ bool broadcast, last-block-finishes pattern, volatile loads
+// IR: @blocks_done = {{.*}}addrspace(1) externally_initialized global i32 0
+// IR-DAG: store volatile float
+// IR-DAG: call void @llvm.nvvm.membar.gl()
+// IR-DAG: @llvm.nvvm.atomic.load.inc.32.p0(
+// PTX-DAG: membar.gl
+// PTX-DAG: atom.inc.u32
 
 #define THREADS 128
 

@@ -1,8 +1,12 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: shared tile padded to TILE+1 columns (bank-conflict avoidance), strided row loops, transposed block coordinates
+// IR: addrspace(3) global [32 x [33 x float]]
+// PTX: .shared .align 4 .b8 {{.*}}[4224];
 
 #define TILE 32
 #define ROWS 8  // blockDim = (TILE, ROWS)

@@ -1,8 +1,14 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: float4 / int2 vector loads and stores (ld.global.v4.f32, st.global.v2.s32), reinterpret casts, scalar tail loop
+// IR: load float, ptr {{.*}}, align 16
+// PTX-DAG: ld.global.v4.f32
+// PTX-DAG: st.global.v4.f32
+// PTX-DAG: st.global.v2.u32
 
 extern "C" __global__ void vec_load_float4(const float *a, const float *b, float *c, int2 *minmax, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,8 +1,15 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
-// Exercises: warp vote: __ballot_sync (vote.sync.ballot), __any_sync, __all_sync, __activemask, __popc, __ffs, lanemask compare
+// Exercises: warp vote: __ballot_sync (vote.sync.ballot), __any_sync, __all_sync, __activemask, __popc, __ffs (inline asm bfind.shiftamt from libdevice), lanemask compare
+// IR-DAG: call {{.*}}i32 @llvm.nvvm.vote.ballot.sync(i32 -1,
+// IR-DAG: call {{.*}}i1 @llvm.nvvm.vote.any.sync(i32 -1,
+// IR-DAG: call {{.*}}i1 @llvm.nvvm.vote.all.sync(i32 -1,
+// IR-DAG: call {{.*}}i32 @llvm.nvvm.activemask()
+// PTX: vote.sync.ballot.b32
 
 extern "C" __global__ void vote_ballot(const int *in, unsigned int *ballots, int *flags, int *ranks, int threshold, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

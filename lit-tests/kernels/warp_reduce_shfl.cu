@@ -1,8 +1,12 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: __shfl_down_sync warp reduction (llvm.nvvm.shfl.sync.down), lane/warp id math, small shared array, unrolled loop
+// IR: call {{.*}}float @llvm.nvvm.shfl.sync.down.f32(i32 -1,
+// PTX: shfl.sync.down.b32
 
 __device__ __forceinline__ float warp_sum(float v) {
 #pragma unroll

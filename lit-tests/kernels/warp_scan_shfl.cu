@@ -1,8 +1,16 @@
 // RUN: %clang_cuda %s -o %t.ll
 // RUN: llc -march=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // REQUIRES: ptxas, libdevice
 // Exercises: warp inclusive scan with __shfl_up_sync (shfl.sync.up), __shfl_sync broadcast (shfl.sync.idx), __shfl_xor_sync (shfl.sync.bfly), lane predicate
+// IR-DAG: @llvm.nvvm.shfl.sync.up.i32(i32 -1,
+// IR-DAG: @llvm.nvvm.shfl.sync.idx.i32(i32 -1,
+// IR-DAG: @llvm.nvvm.shfl.sync.bfly.i32(i32 -1,
+// PTX-DAG: shfl.sync.up.b32
+// PTX-DAG: shfl.sync.idx.b32
+// PTX-DAG: shfl.sync.bfly.b32
 
 extern "C" __global__ void warp_scan_shfl(const int *in, int *scan_out, int *warp_max, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

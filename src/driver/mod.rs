@@ -1,5 +1,6 @@
 //! Subcommand drivers and the shared command-line conventions.
 
+pub mod llc;
 pub mod opt;
 
 use std::ffi::OsString;

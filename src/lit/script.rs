@@ -57,7 +57,9 @@ fn directive(line: &str) -> Option<(Keyword, &str)> {
         ("UNSUPPORTED:", Keyword::Unsupported),
         ("XFAIL:", Keyword::Xfail),
     ];
-    KEYWORDS.iter().find_map(|&(word, kw)| s.strip_prefix(word).map(|rest| (kw, rest)))
+    KEYWORDS
+        .iter()
+        .find_map(|&(word, kw)| s.strip_prefix(word).map(|rest| (kw, rest)))
 }
 
 /// Parses the directives of a test file. Errors (an unterminated continuation, an empty RUN
@@ -70,7 +72,9 @@ pub fn parse(text: &str) -> Result<Script, String> {
         let line_no = index + 1;
         let Some((kw, rest)) = directive(line) else {
             if let Some((start, _)) = &pending {
-                return Err(format!("line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"));
+                return Err(format!(
+                    "line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"
+                ));
             }
             continue;
         };
@@ -90,27 +94,47 @@ pub fn parse(text: &str) -> Result<Script, String> {
                     script.run.push(RunLine { line: start, text });
                 }
             }
-            Keyword::Requires => add_expressions(&mut script.requires, rest, line_no, pending.as_ref())?,
-            Keyword::Unsupported => add_expressions(&mut script.unsupported, rest, line_no, pending.as_ref())?,
+            Keyword::Requires => {
+                add_expressions(&mut script.requires, rest, line_no, pending.as_ref())?
+            }
+            Keyword::Unsupported => {
+                add_expressions(&mut script.unsupported, rest, line_no, pending.as_ref())?
+            }
             Keyword::Xfail => add_expressions(&mut script.xfail, rest, line_no, pending.as_ref())?,
         }
     }
     if let Some((start, _)) = pending {
-        return Err(format!("line {start}: RUN line ends in `\\` at the end of the file"));
+        return Err(format!(
+            "line {start}: RUN line ends in `\\` at the end of the file"
+        ));
     }
     Ok(script)
 }
 
 /// Appends the comma-separated feature expressions of a `REQUIRES:`-like directive at `line_no`
 /// to `list`; fails when a RUN continuation is still open or the directive is empty.
-fn add_expressions(list: &mut Vec<String>, rest: &str, line_no: usize, pending: Option<&(usize, String)>) -> Result<(), String> {
+fn add_expressions(
+    list: &mut Vec<String>,
+    rest: &str,
+    line_no: usize,
+    pending: Option<&(usize, String)>,
+) -> Result<(), String> {
     if let Some((start, _)) = pending {
-        return Err(format!("line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"));
+        return Err(format!(
+            "line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"
+        ));
     }
     let before = list.len();
-    list.extend(rest.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from));
+    list.extend(
+        rest.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from),
+    );
     if list.len() == before {
-        return Err(format!("line {line_no}: directive has no feature expression"));
+        return Err(format!(
+            "line {line_no}: directive has no feature expression"
+        ));
     }
     Ok(())
 }
@@ -128,7 +152,8 @@ const MAX_DEPTH: usize = 8;
 
 impl Substitutions {
     /// Builds the substitutions for a test at `test` (absolute) whose temporary file is `tmp` and
-    /// temporary folder `tmp_dir`; `suite` are the `lit.toml` ones, whose values are expanded again.
+    /// temporary folder `tmp_dir`; `suite` are the `lit.toml` ones, whose values are expanded
+    /// again.
     pub fn new(test: &Path, tmp: &Path, tmp_dir: &Path, suite: &[(String, String)]) -> Self {
         let dir = test.parent().unwrap_or(Path::new("/"));
         let mut items: Vec<(String, String, bool)> = vec![
@@ -157,7 +182,9 @@ impl Substitutions {
 
     fn apply_at(&self, text: &str, depth: usize) -> Result<String, String> {
         if depth > MAX_DEPTH {
-            return Err(format!("substitutions nest deeper than {MAX_DEPTH} levels (a cycle?)"));
+            return Err(format!(
+                "substitutions nest deeper than {MAX_DEPTH} levels (a cycle?)"
+            ));
         }
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -169,7 +196,11 @@ impl Substitutions {
                 rest = after;
                 continue;
             }
-            match self.items.iter().find(|(name, _, _)| rest.starts_with(name.as_str())) {
+            match self
+                .items
+                .iter()
+                .find(|(name, _, _)| rest.starts_with(name.as_str()))
+            {
                 Some((name, value, expand)) => {
                     if *expand {
                         out.push_str(&self.apply_at(value, depth + 1)?);
@@ -202,9 +233,16 @@ fn nvidia_tool_word(name: &str) -> String {
 /// headers and libdevice linked in (left out when libdevice is not installed).
 fn clang_cuda() -> String {
     let clang = quote(&crate::tools::llvm_tool("clang").to_string_lossy());
-    let include = quote(&crate::tools::repo_root().join("cuda-include").to_string_lossy());
+    let include = quote(
+        &crate::tools::repo_root()
+            .join("cuda-include")
+            .to_string_lossy(),
+    );
     let libdevice = match crate::tools::libdevice() {
-        Some(p) => format!(" -Xclang -mlink-builtin-bitcode -Xclang {}", quote(&p.to_string_lossy())),
+        Some(p) => format!(
+            " -Xclang -mlink-builtin-bitcode -Xclang {}",
+            quote(&p.to_string_lossy())
+        ),
         None => String::new(),
     };
     format!(
@@ -216,8 +254,15 @@ fn clang_cuda() -> String {
 /// Quotes a word for the RUN-line shell when it holds characters the shell would interpret.
 pub fn quote(word: &str) -> String {
     let plain = !word.is_empty()
-        && word.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+' | '=' | ':' | ',' | '@' | '%'));
-    if plain { word.to_string() } else { format!("'{}'", word.replace('\'', r"'\''")) }
+        && word.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '_' | '-' | '.' | '/' | '+' | '=' | ':' | ',' | '@' | '%')
+        });
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 #[cfg(test)]
@@ -226,7 +271,8 @@ mod tests {
 
     #[test]
     fn finds_directives_after_comment_leaders() {
-        let text = "; RUN: a %s\n// RUN: b\n# RUN: c\n;; RUN:d\n  RUN: e\n; CHECK: RUN: no\n; REQUIRES: ptxas, x && y\n\
+        let text = "; RUN: a %s\n// RUN: b\n# RUN: c\n;; RUN:d\n  RUN: e\n; CHECK: RUN: no\n\
+                    ; REQUIRES: ptxas, x && y\n\
                     // UNSUPPORTED: z\n; XFAIL: *\n";
         let s = parse(text).unwrap();
         let texts: Vec<_> = s.run.iter().map(|r| (r.line, r.text.as_str())).collect();
@@ -238,24 +284,46 @@ mod tests {
 
     #[test]
     fn joins_continuation_lines() {
-        let text = "; RUN: opt -S \\\n;   RUN:   -passes=x %s \\\n; RUN: | FileCheck %s\n; RUN: next\n";
+        let text =
+            "; RUN: opt -S \\\n;   RUN:   -passes=x %s \\\n; RUN: | FileCheck %s\n; RUN: next\n";
         let s = parse(text).unwrap();
         assert_eq!(s.run.len(), 2);
         assert_eq!(s.run[0].line, 1);
         assert_eq!(s.run[0].text, "opt -S    -passes=x %s  | FileCheck %s");
-        assert_eq!(s.run[1], RunLine { line: 4, text: "next".into() });
+        assert_eq!(
+            s.run[1],
+            RunLine {
+                line: 4,
+                text: "next".into()
+            }
+        );
     }
 
     #[test]
     fn rejects_broken_scripts() {
-        assert!(parse("; RUN: a \\\n").unwrap_err().contains("end of the file"));
-        assert!(parse("; RUN: a \\\nfoo\n; RUN: b").unwrap_err().contains("line 2 is no RUN line"));
+        assert!(
+            parse("; RUN: a \\\n")
+                .unwrap_err()
+                .contains("end of the file")
+        );
+        assert!(
+            parse("; RUN: a \\\nfoo\n; RUN: b")
+                .unwrap_err()
+                .contains("line 2 is no RUN line")
+        );
         assert!(parse("; RUN:   \n").unwrap_err().contains("empty RUN line"));
-        assert!(parse("; REQUIRES: ,\n").unwrap_err().contains("no feature expression"));
+        assert!(
+            parse("; REQUIRES: ,\n")
+                .unwrap_err()
+                .contains("no feature expression")
+        );
     }
 
     fn subs(suite: &[(&str, &str)]) -> Substitutions {
-        let suite: Vec<(String, String)> = suite.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let suite: Vec<(String, String)> = suite
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
         Substitutions::new(
             Path::new("/d/x.ll"),
             Path::new("/d/Output/x.ll.tmp"),
@@ -267,17 +335,31 @@ mod tests {
     #[test]
     fn substitutes_paths_and_percent() {
         let s = subs(&[]);
-        assert_eq!(s.apply("a %s %S %t.o %T/f %p").unwrap(), "a /d/x.ll /d /d/Output/x.ll.tmp.o /d/Output/x.ll.tmpdir/f /d");
+        assert_eq!(
+            s.apply("a %s %S %t.o %T/f %p").unwrap(),
+            "a /d/x.ll /d /d/Output/x.ll.tmp.o /d/Output/x.ll.tmpdir/f /d"
+        );
         assert_eq!(s.apply("echo 100%% %%s %q %").unwrap(), "echo 100% %s %q %");
         assert!(s.apply("%ptxas -v").unwrap().contains("ptxas -v"));
         let cuda = s.apply("%clang_cuda %s -o %t").unwrap();
-        assert!(cuda.contains("clang -x cuda") && cuda.contains("cuda_shim.h") && cuda.ends_with("-O1 /d/x.ll -o /d/Output/x.ll.tmp"));
+        assert!(
+            cuda.contains("clang -x cuda")
+                && cuda.contains("cuda_shim.h")
+                && cuda.ends_with("-O1 /d/x.ll -o /d/Output/x.ll.tmp")
+        );
     }
 
     #[test]
     fn suite_substitutions_expand_recursively() {
-        let s = subs(&[("%check", "FileCheck %s --check-prefix=%pfx"), ("%pfx", "X"), ("%loop", "%loop")]);
-        assert_eq!(s.apply("a | %check").unwrap(), "a | FileCheck /d/x.ll --check-prefix=X");
+        let s = subs(&[
+            ("%check", "FileCheck %s --check-prefix=%pfx"),
+            ("%pfx", "X"),
+            ("%loop", "%loop"),
+        ]);
+        assert_eq!(
+            s.apply("a | %check").unwrap(),
+            "a | FileCheck /d/x.ll --check-prefix=X"
+        );
         assert!(s.apply("%loop").unwrap_err().contains("cycle"));
     }
 

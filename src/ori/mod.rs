@@ -1,5 +1,9 @@
 //! The back end: the Ori IR and every ptxas phase, one module per phase.
 
+pub mod cfg;
 pub mod ir;
+pub mod lower;
 pub mod opcode;
+pub mod pipeline;
 pub mod print;
+pub mod ssa;

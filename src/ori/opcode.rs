@@ -394,6 +394,12 @@ pub enum Op {
     Vote {
         mode: VoteMode,
     },
+    /// Address conversion between a state space and the generic space (`cvta`; in SASS an add
+    /// of the window base).
+    Cvta {
+        space: Space,
+        to_generic: bool,
+    },
     /// `BAR.SYNC 0`.
     Bar,
     /// `MEMBAR` (fence).
@@ -443,7 +449,7 @@ impl Op {
                 false
             }
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-            Op::Phi | Op::Copy => false,
+            Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
     }
 
@@ -473,7 +479,7 @@ impl Op {
             }
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => false,
-            Op::Phi | Op::Copy => false,
+            Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
     }
 
@@ -508,7 +514,7 @@ impl Op {
             Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
                 false
             }
-            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R => false,
+            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
             Op::St { .. }
             | Op::Bar
             | Op::Membar { .. }
@@ -552,6 +558,7 @@ impl Op {
             | Op::FSqrt { .. }
             | Op::Mufu { .. } => None,
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
+            Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
             Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Copy => None,
         }
@@ -734,6 +741,14 @@ impl fmt::Display for Op {
             }
             Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),
             Op::Vote { mode } => write!(f, "VOTE.{}", format!("{mode:?}").to_uppercase()),
+            Op::Cvta { space, to_generic } => {
+                write!(
+                    f,
+                    "CVTA{}{}",
+                    if to_generic { ".TO" } else { "" },
+                    space.ptx().to_uppercase()
+                )
+            }
             Op::Bar => write!(f, "BAR.SYNC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),
             Op::Bra => write!(f, "BRA"),

@@ -1,0 +1,3 @@
+; A malformed feature expression: the test fails with a message.
+; REQUIRES: clang &&
+; RUN: true

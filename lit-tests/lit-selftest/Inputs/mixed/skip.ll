@@ -1,0 +1,2 @@
+; UNSUPPORTED: clang
+; RUN: false

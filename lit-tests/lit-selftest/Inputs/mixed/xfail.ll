@@ -1,0 +1,2 @@
+; XFAIL: clang
+; RUN: false

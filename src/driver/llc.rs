@@ -1,0 +1,199 @@
+//! `ori llc`: the middle-end passes (nvvm-intr-range), device-function inlining, lowering to the
+//! Ori IR, the ptxas phase pipeline, and emission (`--emit=ptx|ori`).
+
+use crate::emit::ptx::{self, Directives, EmitFunction};
+use crate::llvm::launch_bounds::{self, LaunchBounds};
+use crate::llvm::{module, passes};
+use crate::ori::pipeline::{self, PhaseContext};
+use crate::ori::{lower, print};
+use crate::output::write_output;
+use anyhow::{Result, bail};
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::context::Context;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
+};
+use std::collections::BTreeMap;
+
+#[derive(clap::Args, Debug)]
+pub struct LlcArgs {
+    /// Input file (.ll or .bc); `-` reads standard input.
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Output file (`-` = standard output, the default).
+    #[arg(short = 'o', default_value = "-")]
+    pub output: String,
+    /// What to write: ptx (default) or ori (the Ori IR text after the pipeline).
+    #[arg(long, default_value = "ptx", value_parser = ["ptx", "ori"])]
+    pub emit: String,
+    /// Target SM (`sm_90`).
+    #[arg(long, default_value = "sm_90")]
+    pub mcpu: String,
+    /// Print the Ori IR to stderr after the named phase (repeatable).
+    #[arg(long = "dump-after")]
+    pub dump_after: Vec<String>,
+    /// Skip the named phase (every instance of a phase group).
+    #[arg(long = "disable-phase")]
+    pub disable_phase: Vec<String>,
+    /// Do not merge straight-line block chains (alias -no-bb-merge).
+    #[arg(long = "dont-merge-basicblocks", alias = "no-bb-merge")]
+    pub no_bb_merge: bool,
+    /// Print the CFG as Graphviz DOT (ptxas's format) to stderr.
+    #[arg(long = "dump-cfg")]
+    pub dump_cfg: bool,
+    /// Print the RPO and backedge state (ptxas's format) to stderr.
+    #[arg(long = "dump-rpo")]
+    pub dump_rpo: bool,
+}
+
+/// The NVPTX target machine (for LLVM's own passes run on the module).
+fn target_machine(cpu: &str) -> Result<TargetMachine> {
+    Target::initialize_nvptx(&InitializationConfig::default());
+    let triple = TargetTriple::create("nvptx64-nvidia-cuda");
+    let target = Target::from_triple(&triple)
+        .map_err(|e| anyhow::anyhow!("NVPTX target unavailable: {e}"))?;
+    target
+        .create_target_machine(
+            &triple,
+            cpu,
+            "",
+            inkwell::OptimizationLevel::Default,
+            RelocMode::Default,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| anyhow::anyhow!("could not create the NVPTX target machine for {cpu}"))
+}
+
+/// Inlines every device function into its callers (the back end has no call ABI; see
+/// `ori::lower`): non-kernel definitions become `alwaysinline` and LLVM's always-inliner runs.
+pub fn inline_device_functions(
+    m: &Module<'_>,
+    bounds: &BTreeMap<String, LaunchBounds>,
+    cpu: &str,
+) -> Result<()> {
+    let ctx = m.get_context();
+    let always = Attribute::get_named_enum_kind_id("alwaysinline");
+    let noinline = Attribute::get_named_enum_kind_id("noinline");
+    let optnone = Attribute::get_named_enum_kind_id("optnone");
+    for f in m.get_functions() {
+        let name = f.get_name().to_string_lossy().into_owned();
+        if f.count_basic_blocks() == 0 || bounds.get(&name).is_some_and(|b| b.is_kernel) {
+            continue;
+        }
+        f.remove_enum_attribute(AttributeLoc::Function, noinline);
+        f.remove_enum_attribute(AttributeLoc::Function, optnone);
+        f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(always, 0));
+    }
+    let tm = target_machine(cpu)?;
+    m.run_passes("always-inline", &tm, PassBuilderOptions::create())
+        .map_err(|e| anyhow::anyhow!("inlining device functions failed: {e}"))
+}
+
+pub fn run(args: LlcArgs) -> Result<u8> {
+    let sm: u32 = args
+        .mcpu
+        .strip_prefix("sm_")
+        .and_then(|s| s.trim_end_matches(['a', 'f']).parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("invalid -mcpu '{}': expected sm_NN", args.mcpu))?;
+    for name in args.dump_after.iter().chain(&args.disable_phase) {
+        if !pipeline::is_phase_name(name) {
+            bail!(
+                "unknown phase '{name}' (phases: {})",
+                pipeline::phase_names().join(", ")
+            );
+        }
+    }
+    let ctx = Context::create();
+    let m = module::load_module(&ctx, &args.input)?;
+    module::verify(&m)?;
+    // Middle end: special-register ranges, as cicc runs them before code generation.
+    let mut pcx = passes::PassContext::new(passes::PassOptions {
+        sm: Some(sm),
+        ..Default::default()
+    });
+    for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {
+        (pass.run)(&m, &mut pcx, &params)?;
+    }
+    for w in &pcx.warnings {
+        eprintln!("ori: warning: {w}");
+    }
+    let bounds = launch_bounds::read_module(&m, &mut Vec::new());
+    inline_device_functions(&m, &bounds, &args.mcpu)?;
+    let mut prog = lower::lower_module(&m, &bounds)?;
+
+    let mut cx = PhaseContext {
+        no_bb_merge: args.no_bb_merge,
+        dump_cfg: args.dump_cfg,
+        dump_rpo: args.dump_rpo,
+        dumps: String::new(),
+    };
+    let mut stderr_dumps = String::new();
+    for f in &mut prog.functions {
+        for phase in pipeline::phases() {
+            if args
+                .disable_phase
+                .iter()
+                .any(|d| d == phase.name || d == phase.group)
+            {
+                continue;
+            }
+            (phase.run)(f, &mut cx)?;
+            if args
+                .dump_after
+                .iter()
+                .any(|d| d == phase.name || d == phase.group)
+            {
+                let num = phase
+                    .number
+                    .map(|n| format!(" (phase {n})"))
+                    .unwrap_or_default();
+                stderr_dumps.push_str(&format!("*** IR Dump After {}{num} ***\n", phase.name));
+                stderr_dumps.push_str(&print::function_text(f, None));
+            }
+        }
+    }
+    eprint!("{stderr_dumps}{}", cx.dumps);
+
+    let out = match args.emit.as_str() {
+        "ori" => prog
+            .functions
+            .iter()
+            .map(|f| print::function_text(f, None))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => {
+            let funcs: Vec<EmitFunction> = prog
+                .functions
+                .iter()
+                .map(|f| EmitFunction {
+                    func: f,
+                    phys: None,
+                    directives: directives(bounds.get(&f.name)),
+                })
+                .collect();
+            ptx::emit_module(&prog, &funcs, sm)?
+        }
+    };
+    write_output(&args.output, out.as_bytes())?;
+    Ok(0)
+}
+
+/// Launch-bound directives as PTX prints them.
+fn directives(b: Option<&LaunchBounds>) -> Directives {
+    let Some(b) = b else {
+        return Directives::default();
+    };
+    let dims = |d: &[Option<u32>; 3]| {
+        d.iter()
+            .any(Option::is_some)
+            .then(|| d.map(|x| x.unwrap_or(1)))
+    };
+    Directives {
+        maxntid: dims(&b.maxntid),
+        reqntid: dims(&b.reqntid),
+        minctasm: b.minctasm,
+        maxnreg: b.maxnreg,
+    }
+}

@@ -1,0 +1,3 @@
+//! Emission: PTX text (and, later, a cuobjdump-style SASS listing).
+
+pub mod ptx;

@@ -1,0 +1,1944 @@
+//! The control-flow graph of a [`Function`] and the phases that reshape it (seed 001, "Basic
+//! Blocks & Control Flow Graph").
+//!
+//! - [`analyze`] is phase 3 `AnalyzeControlFlow`: successor/predecessor edges, the reverse
+//!   post-order (RPO) by an iterative DFS with an explicit stack, backedges, dominators (the
+//!   iterative bitvector algorithm), immediate dominators and natural loops.
+//! - [`set_control_flow_op_last_in_bb`] is phase 6 `SetControlFlowOpLastInBB`.
+//! - [`merge_blocks`] merges straight-line chains and removes unreachable blocks (what
+//!   `--dont-merge-basicblocks` / `-no-bb-merge` suppresses).
+//! - [`place_blocks_in_source_order`] is phase 112 `PlaceBlocksInSourceOrder`.
+//! - [`dump_dot`] and [`dump_rpo`] print the seed's "CFG Visualization" and "RPO Debug Dump".
+//!
+//! # Edges
+//!
+//! The successors of a block are computed by [`block_successors`]: the `Label` targets of its
+//! control-flow instructions ([`Op::is_control_flow`]: `BRA`, `EXIT`, `RET`) scanned in order up
+//! to the first *unguarded* one that ends the block unconditionally, plus the fall-through block
+//! `bix + 1` when no such instruction exists. Labels of `MovPhi` sources name predecessors, not
+//! successors, and are ignored. Successor lists are sorted by `bix` and deduplicated (the seed's
+//! successor hash map holds a set of block indices).
+//!
+//! Every transformation here renumbers blocks densely (`bix` = position) and rewrites every
+//! `Operand::Label` of the function: branch targets follow the block they named; the
+//! `[value, Label(pred)]` pairs of phis are rewritten so that they name exactly the new
+//! predecessor blocks that carry the old edge (see `rebuild`).
+
+use crate::ori::ir::{Bix, Block, Function, Inst, Operand};
+use crate::ori::opcode::Op;
+use std::fmt::Write;
+
+// ------------------------------------------------------------------------------------------------
+// A small fixed-size bit set (the seed's dominator bitvectors, "Dominance").
+// ------------------------------------------------------------------------------------------------
+
+/// A set of block indices stored as 64-bit words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct WordSet {
+    words: Vec<u64>,
+}
+
+impl WordSet {
+    fn empty(n: usize) -> Self {
+        WordSet {
+            words: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.words[i / 64] |= 1u64 << (i % 64);
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+    }
+
+    fn intersect_with(&mut self, other: &WordSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= *b;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            (0..64)
+                .filter(move |bit| w & (1u64 << bit) != 0)
+                .map(move |bit| wi * 64 + bit)
+        })
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Edges.
+// ------------------------------------------------------------------------------------------------
+
+/// Whether control can run off the end of `block` (no unguarded `BRA`/`EXIT`/`RET` in it).
+fn falls_through(block: &Block) -> bool {
+    !block
+        .insts
+        .iter()
+        .any(|i| i.op.is_control_flow() && i.op.ends_block_unconditionally() && i.guard.is_none())
+}
+
+/// Successors of block `b`, sorted by `bix` and deduplicated (see the module documentation).
+///
+/// Unlike [`Function::successors`], phi labels are not taken for branch targets, and
+/// instructions after an unguarded `BRA`/`EXIT`/`RET` (dead code before phase 6 has run) add no
+/// edges.
+pub fn block_successors(f: &Function, b: Bix) -> Vec<Bix> {
+    let block = &f.blocks[b.idx()];
+    let mut out: Vec<Bix> = Vec::new();
+    let mut falls = true;
+    for i in &block.insts {
+        if !i.op.is_control_flow() {
+            continue;
+        }
+        out.extend(i.targets());
+        if i.op.ends_block_unconditionally() && i.guard.is_none() {
+            falls = false;
+            break;
+        }
+    }
+    if falls && b.idx() + 1 < f.blocks.len() {
+        out.push(Bix(b.0 + 1));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn all_successors(f: &Function) -> Vec<Vec<Bix>> {
+    (0..f.blocks.len())
+        .map(|b| block_successors(f, Bix(b as u32)))
+        .collect()
+}
+
+fn predecessors_of(succs: &[Vec<Bix>]) -> Vec<Vec<Bix>> {
+    let mut preds = vec![Vec::new(); succs.len()];
+    for (b, ss) in succs.iter().enumerate() {
+        for s in ss {
+            preds[s.idx()].push(Bix(b as u32));
+        }
+    }
+    preds
+}
+
+/// Blocks reachable from the entry (bix0).
+fn reachable_from_entry(succs: &[Vec<Bix>]) -> Vec<bool> {
+    let mut seen = vec![false; succs.len()];
+    if succs.is_empty() {
+        return seen;
+    }
+    let mut work = vec![0usize];
+    seen[0] = true;
+    while let Some(b) = work.pop() {
+        for s in &succs[b] {
+            if !seen[s.idx()] {
+                seen[s.idx()] = true;
+                work.push(s.idx());
+            }
+        }
+    }
+    seen
+}
+
+// ------------------------------------------------------------------------------------------------
+// The analysis (phase 3).
+// ------------------------------------------------------------------------------------------------
+
+/// A natural loop (seed 001 "Natural Loop Detection"), formed by the backedges `latch → header`
+/// whose header dominates the latch; loops with the same header are one loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loop {
+    /// The loop header (the target of its backedges).
+    pub header: Bix,
+    /// Sources of the backedges into the header, sorted by `bix`.
+    pub latches: Vec<Bix>,
+    /// Every block of the loop, the header included, sorted by `bix`: the blocks that reach a
+    /// latch without passing through the header.
+    pub body: Vec<Bix>,
+    /// Nesting depth: the number of loops whose body contains the header (outermost = 1).
+    pub depth: u32,
+    /// The innermost enclosing loop (an index into [`Cfg::loops`]).
+    pub parent: Option<usize>,
+}
+
+/// The result of phase 3 `AnalyzeControlFlow` (seed 001 "CFG Construction: Phase 3").
+///
+/// Blocks unreachable from the entry have no RPO number, no dominators, are in no loop and
+/// source no backedges; they still have successors and appear among predecessors.
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    succs: Vec<Vec<Bix>>,
+    preds: Vec<Vec<Bix>>,
+    rpo: Vec<Bix>,
+    rpo_num: Vec<Option<u32>>,
+    backedges: Vec<(Bix, Bix)>,
+    dom: Vec<WordSet>,
+    idom: Vec<Option<Bix>>,
+    loops: Vec<Loop>,
+    irreducible: Vec<(Bix, Bix)>,
+    loop_depth: Vec<u32>,
+}
+
+impl Cfg {
+    /// Number of blocks of the analyzed function (reachable or not).
+    pub fn num_blocks(&self) -> usize {
+        self.succs.len()
+    }
+
+    /// Successors of `b`, sorted by `bix`.
+    pub fn succs(&self, b: Bix) -> &[Bix] {
+        &self.succs[b.idx()]
+    }
+
+    /// Predecessors of `b` (unreachable ones included), sorted by `bix`.
+    pub fn preds(&self, b: Bix) -> &[Bix] {
+        &self.preds[b.idx()]
+    }
+
+    /// The RPO traversal order: `rpo()[n]` is the block with RPO number `n`; the entry first.
+    pub fn rpo(&self) -> &[Bix] {
+        &self.rpo
+    }
+
+    /// The RPO number of `b`, `None` when `b` is unreachable.
+    pub fn rpo_num(&self, b: Bix) -> Option<u32> {
+        self.rpo_num[b.idx()]
+    }
+
+    /// Whether `b` is reachable from the entry.
+    pub fn is_reachable(&self, b: Bix) -> bool {
+        self.rpo_num[b.idx()].is_some()
+    }
+
+    /// Every backedge `(src, dst)` (`RPO(dst) <= RPO(src)`), sorted.
+    pub fn backedges(&self) -> &[(Bix, Bix)] {
+        &self.backedges
+    }
+
+    /// Whether `src → dst` is a backedge.
+    pub fn is_backedge(&self, src: Bix, dst: Bix) -> bool {
+        self.backedges.binary_search(&(src, dst)).is_ok()
+    }
+
+    /// Backedges whose target does not dominate their source: the retreating edges of
+    /// irreducible cycles (a cycle with more than one entry), sorted. They form no [`Loop`].
+    pub fn irreducible_edges(&self) -> &[(Bix, Bix)] {
+        &self.irreducible
+    }
+
+    /// Whether every cycle is a natural loop.
+    pub fn is_reducible(&self) -> bool {
+        self.irreducible.is_empty()
+    }
+
+    /// Whether `a` dominates `b` (reflexive). False when either block is unreachable.
+    pub fn dominates(&self, a: Bix, b: Bix) -> bool {
+        self.is_reachable(a) && self.dom[b.idx()].contains(a.idx())
+    }
+
+    /// The dominators of `b` (itself included) in RPO order; empty when `b` is unreachable.
+    pub fn dominators(&self, b: Bix) -> Vec<Bix> {
+        let mut out: Vec<Bix> = self.dom[b.idx()].iter().map(|d| Bix(d as u32)).collect();
+        out.sort_by_key(|d| self.rpo_num[d.idx()]);
+        out
+    }
+
+    /// The immediate dominator of `b`; `None` for the entry and for unreachable blocks.
+    pub fn idom(&self, b: Bix) -> Option<Bix> {
+        self.idom[b.idx()]
+    }
+
+    /// The natural loops, outer loops before the loops they contain (ordered by the RPO number
+    /// of their headers).
+    pub fn loops(&self) -> &[Loop] {
+        &self.loops
+    }
+
+    /// The number of natural loops containing `b` (0 outside loops).
+    pub fn loop_depth(&self, b: Bix) -> u32 {
+        self.loop_depth[b.idx()]
+    }
+
+    /// The innermost natural loop containing `b` (an index into [`Cfg::loops`]).
+    pub fn innermost_loop(&self, b: Bix) -> Option<usize> {
+        self.loops
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.body.binary_search(&b).is_ok())
+            .max_by_key(|(_, l)| l.depth)
+            .map(|(i, _)| i)
+    }
+
+    /// Whether `b` heads a natural loop.
+    pub fn is_loop_header(&self, b: Bix) -> bool {
+        self.loops.iter().any(|l| l.header == b)
+    }
+}
+
+/// Reverse post-order by the seed's iterative DFS ("Reverse Post-Order (RPO) Computation",
+/// `CFG::computeRPO`).
+///
+/// An explicit stack starts with the entry. The top block is examined: if it is not yet
+/// visited it is marked visited and its unvisited successors are pushed (in reverse `bix` order,
+/// so that the smallest successor is explored first, as a recursive DFS over the sorted
+/// successor list would); if it is already visited it is popped and, the first time, receives
+/// the current counter as its RPO number (`rpo_array[counter--] = bix`). The counter starts at
+/// the number of reachable blocks minus one, so the entry ends with 0. A block may be pushed
+/// several times before it is visited; its stale copies lie below the copy that was visited and
+/// are popped without renumbering.
+fn compute_rpo(succs: &[Vec<Bix>]) -> (Vec<Bix>, Vec<Option<u32>>) {
+    let n = succs.len();
+    let mut rpo_num: Vec<Option<u32>> = vec![None; n];
+    if n == 0 {
+        return (Vec::new(), rpo_num);
+    }
+    let reachable = reachable_from_entry(succs).iter().filter(|&&r| r).count();
+    let mut rpo = vec![Bix(0); reachable];
+    let mut counter = reachable as i64 - 1;
+    let mut visited = vec![false; n];
+    let mut stack: Vec<Bix> = vec![Bix(0)];
+    while let Some(&b) = stack.last() {
+        if visited[b.idx()] {
+            stack.pop();
+            if rpo_num[b.idx()].is_none() {
+                rpo_num[b.idx()] = Some(counter as u32);
+                rpo[counter as usize] = b;
+                counter -= 1;
+            }
+            continue;
+        }
+        visited[b.idx()] = true;
+        for &s in succs[b.idx()].iter().rev() {
+            if !visited[s.idx()] {
+                stack.push(s);
+            }
+        }
+    }
+    debug_assert_eq!(counter, -1, "every reachable block numbered");
+    (rpo, rpo_num)
+}
+
+/// Dominator sets by the seed's iterative dataflow ("Dominance", `CFG::computeDominators`):
+/// `dom[entry] = {entry}`, every other reachable block starts with all reachable blocks, then
+/// `dom[b] = {b} ∪ ⋂ dom[p]` over the reachable predecessors `p`, for each block in RPO order,
+/// until nothing changes. Unreachable blocks get the empty set.
+fn compute_dominators(preds: &[Vec<Bix>], rpo: &[Bix], rpo_num: &[Option<u32>]) -> Vec<WordSet> {
+    let n = preds.len();
+    let mut dom = vec![WordSet::empty(n); n];
+    let Some(&entry) = rpo.first() else {
+        return dom;
+    };
+    let mut all = WordSet::empty(n);
+    for b in rpo {
+        all.insert(b.idx());
+    }
+    for &b in rpo {
+        if b == entry {
+            dom[b.idx()].insert(b.idx());
+        } else {
+            dom[b.idx()] = all.clone();
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &rpo[1..] {
+            let mut new = all.clone();
+            for p in &preds[b.idx()] {
+                if rpo_num[p.idx()].is_some() {
+                    new.intersect_with(&dom[p.idx()]);
+                }
+            }
+            new.insert(b.idx());
+            if new != dom[b.idx()] {
+                dom[b.idx()] = new;
+                changed = true;
+            }
+        }
+    }
+    dom
+}
+
+/// Phase 3 `AnalyzeControlFlow` (seed 001 "CFG Construction: Phase 3"): edges, RPO, backedges,
+/// dominators and natural loops of `f`, whose entry is bix0.
+///
+/// - Backedges ("Backedge Detection and Loop Identification"): every edge `src → dst` between
+///   reachable blocks with `RPO(dst) <= RPO(src)` (self-loops included).
+/// - Immediate dominator: the strict dominator with the largest RPO number (the dominators of a
+///   block form a chain ordered by RPO).
+/// - Natural loops: a backedge whose target dominates its source makes the target a header;
+///   the body is the header plus every block found by walking predecessors backwards from the
+///   latch without passing the header; loops sharing a header are merged. A backedge whose
+///   target does not dominate its source belongs to an irreducible cycle and is listed in
+///   [`Cfg::irreducible_edges`] instead.
+pub fn analyze(f: &Function) -> Cfg {
+    let n = f.blocks.len();
+    let succs = all_successors(f);
+    let preds = predecessors_of(&succs);
+    let (rpo, rpo_num) = compute_rpo(&succs);
+
+    let mut backedges = Vec::new();
+    for &src in &rpo {
+        let rs = rpo_num[src.idx()];
+        for &dst in &succs[src.idx()] {
+            if rpo_num[dst.idx()] <= rs {
+                backedges.push((src, dst));
+            }
+        }
+    }
+    backedges.sort();
+
+    let dom = compute_dominators(&preds, &rpo, &rpo_num);
+    let idom: Vec<Option<Bix>> = (0..n)
+        .map(|b| {
+            dom[b]
+                .iter()
+                .filter(|&d| d != b)
+                .max_by_key(|&d| rpo_num[d])
+                .map(|d| Bix(d as u32))
+        })
+        .collect();
+
+    // Natural loops, one per header.
+    let mut irreducible = Vec::new();
+    let mut by_header: Vec<(Bix, Vec<Bix>)> = Vec::new();
+    for &(src, dst) in &backedges {
+        if dom[src.idx()].contains(dst.idx()) {
+            match by_header.iter_mut().find(|(h, _)| *h == dst) {
+                Some((_, latches)) => latches.push(src),
+                None => by_header.push((dst, vec![src])),
+            }
+        } else {
+            irreducible.push((src, dst));
+        }
+    }
+    by_header.sort_by_key(|(h, _)| rpo_num[h.idx()]);
+    let mut loops: Vec<Loop> = by_header
+        .into_iter()
+        .map(|(header, mut latches)| {
+            latches.sort();
+            let mut in_body = vec![false; n];
+            in_body[header.idx()] = true;
+            let mut work: Vec<Bix> = Vec::new();
+            for &l in &latches {
+                if !in_body[l.idx()] {
+                    in_body[l.idx()] = true;
+                    work.push(l);
+                }
+            }
+            while let Some(b) = work.pop() {
+                for &p in &preds[b.idx()] {
+                    if rpo_num[p.idx()].is_some() && !in_body[p.idx()] {
+                        in_body[p.idx()] = true;
+                        work.push(p);
+                    }
+                }
+            }
+            let body = (0..n)
+                .filter(|&b| in_body[b])
+                .map(|b| Bix(b as u32))
+                .collect();
+            Loop {
+                header,
+                latches,
+                body,
+                depth: 0,
+                parent: None,
+            }
+        })
+        .collect();
+    // Natural loops with distinct headers are nested or disjoint, so the loops containing a
+    // header form a chain: its length is the depth, its deepest other member the parent.
+    for i in 0..loops.len() {
+        let h = loops[i].header;
+        let containing: Vec<usize> = (0..loops.len())
+            .filter(|&j| loops[j].body.binary_search(&h).is_ok())
+            .collect();
+        loops[i].depth = containing.len() as u32;
+        loops[i].parent = containing
+            .iter()
+            .copied()
+            .filter(|&j| j != i)
+            .min_by_key(|&j| loops[j].body.len());
+    }
+    let mut loop_depth = vec![0u32; n];
+    for l in &loops {
+        for b in &l.body {
+            loop_depth[b.idx()] += 1;
+        }
+    }
+
+    Cfg {
+        succs,
+        preds,
+        rpo,
+        rpo_num,
+        backedges,
+        dom,
+        idom,
+        loops,
+        irreducible,
+        loop_depth,
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Rebuilding a function from pieces of its blocks.
+// ------------------------------------------------------------------------------------------------
+
+/// Where control goes after the last instruction of a [`Piece`].
+enum Fall {
+    /// Into the next piece, which by construction stays adjacent (block splitting).
+    Adjacent,
+    /// Into the block that was old `bix` (explicit `BRA` added when it is no longer next).
+    To(Bix),
+    /// Nowhere (the piece ends in an unguarded `BRA`/`EXIT`/`RET`, or ran off the function).
+    Nowhere,
+}
+
+/// A block of the function being rebuilt: instructions still naming old `bix`es.
+struct Piece {
+    insts: Vec<Inst>,
+    label: u32,
+    name: String,
+    /// The old blocks whose instructions it holds (several after a merge).
+    origins: Vec<Bix>,
+    fall: Fall,
+}
+
+fn is_phi(i: &Inst) -> bool {
+    matches!(i.op, Op::Phi)
+}
+
+/// Replaces `f.blocks` by `pieces` (in order). `head_of[old]` is the piece where old block
+/// `old` starts (`None`: removed).
+///
+/// 1. A piece with `Fall::To(t)` whose target piece is not next gets an explicit unguarded
+///    `BRA t`: appended to the piece when its last instruction is not control flow, otherwise
+///    (it ends in a guarded `BRA`/`EXIT`/`RET`) in a new trampoline block placed right after it,
+///    so that control flow stays last in every block.
+/// 2. Every `Label` operand of a non-phi instruction is remapped to the new index of the piece
+///    where the named block starts.
+/// 3. Phi pairs `[v, Label(P)]` of block `S` become one pair `[v, Label(N)]` per new
+///    predecessor `N` of `S` that holds instructions of `P` (a piece of `P`, the block `P` was
+///    merged into, or `P`'s trampoline); when there is none, the pair names the last block
+///    holding `P`'s code, and it is dropped when `P` was removed.
+fn rebuild(f: &mut Function, pieces: Vec<Piece>, head_of: &[Option<usize>]) {
+    let target_piece = |t: Bix| head_of[t.idx()].expect("fall-through into a removed block");
+    // 1. Explicit fall-throughs and final positions.
+    let mut explicit: Vec<Option<(Bix, bool)>> = Vec::with_capacity(pieces.len());
+    let mut final_idx: Vec<u32> = Vec::with_capacity(pieces.len());
+    let mut next = 0u32;
+    for (i, p) in pieces.iter().enumerate() {
+        final_idx.push(next);
+        next += 1;
+        let e = match p.fall {
+            Fall::To(t) if target_piece(t) != i + 1 => {
+                let trampoline = p.insts.last().is_some_and(|l| l.op.is_control_flow());
+                if trampoline {
+                    next += 1;
+                }
+                Some((t, trampoline))
+            }
+            Fall::To(_) | Fall::Adjacent | Fall::Nowhere => None,
+        };
+        explicit.push(e);
+    }
+    let map = |old: Bix| -> Bix {
+        let p = head_of
+            .get(old.idx())
+            .copied()
+            .flatten()
+            .unwrap_or_else(|| panic!("branch to removed or missing block bix{}", old.0));
+        Bix(final_idx[p])
+    };
+    let remap_targets = |i: &mut Inst| {
+        if is_phi(i) {
+            return;
+        }
+        for o in i.srcs.iter_mut().chain(i.dsts.iter_mut()) {
+            if let Operand::Label(b) = o {
+                *b = map(*b);
+            }
+        }
+    };
+
+    // 2. New blocks and their origins.
+    let mut blocks: Vec<Block> = Vec::with_capacity(next as usize);
+    let mut origins: Vec<Vec<Bix>> = Vec::with_capacity(next as usize);
+    for (p, e) in pieces.into_iter().zip(explicit) {
+        let mut insts = p.insts;
+        insts.iter_mut().for_each(remap_targets);
+        let bra = |t: Bix| Inst::new(Op::Bra, vec![], vec![Operand::Label(map(t))]);
+        match e {
+            Some((t, false)) => {
+                insts.push(bra(t));
+                blocks.push(Block {
+                    insts,
+                    label: p.label,
+                    name: p.name,
+                });
+                origins.push(p.origins);
+            }
+            Some((t, true)) => {
+                let name = format!("{}.fallthrough", p.name);
+                blocks.push(Block {
+                    insts,
+                    label: p.label,
+                    name: p.name,
+                });
+                origins.push(p.origins.clone());
+                blocks.push(Block {
+                    insts: vec![bra(t)],
+                    label: p.label,
+                    name,
+                });
+                origins.push(p.origins);
+            }
+            None => {
+                blocks.push(Block {
+                    insts,
+                    label: p.label,
+                    name: p.name,
+                });
+                origins.push(p.origins);
+            }
+        }
+    }
+    f.blocks = blocks;
+
+    // 3. Phi incoming labels.
+    let n_old = head_of.len();
+    let mut last_of: Vec<Option<u32>> = vec![None; n_old];
+    for (nb, os) in origins.iter().enumerate() {
+        for o in os {
+            if let Some(slot) = last_of.get_mut(o.idx()) {
+                *slot = Some(nb as u32);
+            }
+        }
+    }
+    let preds = predecessors_of(&all_successors(f));
+    for (s, block) in f.blocks.iter_mut().enumerate() {
+        for inst in block.insts.iter_mut().filter(|i| is_phi(i)) {
+            let old = std::mem::take(&mut inst.srcs);
+            let mut new = Vec::with_capacity(old.len());
+            let mut it = old.into_iter();
+            while let Some(v) = it.next() {
+                let Some(l) = it.next() else {
+                    new.push(v);
+                    break;
+                };
+                let Operand::Label(p) = l else {
+                    new.push(v);
+                    new.push(l);
+                    continue;
+                };
+                let cands: Vec<Bix> = preds[s]
+                    .iter()
+                    .copied()
+                    .filter(|nb| origins[nb.idx()].contains(&p))
+                    .collect();
+                if !cands.is_empty() {
+                    for nb in cands {
+                        new.push(v.clone());
+                        new.push(Operand::Label(nb));
+                    }
+                } else if let Some(Some(last)) = last_of.get(p.idx()) {
+                    new.push(v);
+                    new.push(Operand::Label(Bix(*last)));
+                }
+            }
+            inst.srcs = new;
+        }
+    }
+}
+
+/// `Fall::To(b + 1)` when old block `b` runs off its end into a next block.
+fn fall_of(f: &Function, b: usize) -> Fall {
+    if falls_through(&f.blocks[b]) && b + 1 < f.blocks.len() {
+        Fall::To(Bix(b as u32 + 1))
+    } else {
+        Fall::Nowhere
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Phase 6: SetControlFlowOpLastInBB.
+// ------------------------------------------------------------------------------------------------
+
+/// Phase 6 `SetControlFlowOpLastInBB` (seed 001 "Phase 6: SetControlFlowOpLastInBB"): makes
+/// every control-flow instruction the last of its block.
+///
+/// A block is cut after each `BRA`/`EXIT`/`RET` that is not its last instruction; the pieces
+/// follow the original block in order (piece `k > 0` is named `<name>.split<k>` and keeps the
+/// block's source `label`), so fall-through is preserved without new branches. Blocks are
+/// renumbered; a branch to a split block goes to its first piece; a phi naming a split block as
+/// its predecessor names the piece(s) that now carry the edge (see `rebuild`). Code after an
+/// unguarded `BRA`/`EXIT`/`RET` lands in a piece without predecessors.
+pub fn set_control_flow_op_last_in_bb(f: &mut Function) {
+    let needs = f.blocks.iter().any(|b| {
+        let n = b.insts.len();
+        b.insts[..n.saturating_sub(1)]
+            .iter()
+            .any(|i| i.op.is_control_flow())
+    });
+    if !needs {
+        return;
+    }
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut head_of: Vec<Option<usize>> = Vec::with_capacity(f.blocks.len());
+    for (b, block) in f.blocks.iter().enumerate() {
+        head_of.push(Some(pieces.len()));
+        let mut cur: Vec<Inst> = Vec::new();
+        let mut k = 0usize;
+        let n = block.insts.len();
+        for (idx, inst) in block.insts.iter().enumerate() {
+            let cut = inst.op.is_control_flow() && idx + 1 < n;
+            cur.push(inst.clone());
+            if cut {
+                pieces.push(Piece {
+                    insts: std::mem::take(&mut cur),
+                    label: block.label,
+                    name: piece_name(&block.name, k),
+                    origins: vec![Bix(b as u32)],
+                    fall: Fall::Adjacent,
+                });
+                k += 1;
+            }
+        }
+        pieces.push(Piece {
+            insts: cur,
+            label: block.label,
+            name: piece_name(&block.name, k),
+            origins: vec![Bix(b as u32)],
+            fall: Fall::Adjacent,
+        });
+    }
+    rebuild(f, pieces, &head_of);
+}
+
+fn piece_name(name: &str, k: usize) -> String {
+    if k == 0 {
+        name.to_string()
+    } else {
+        format!("{name}.split{k}")
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Block merging.
+// ------------------------------------------------------------------------------------------------
+
+/// Whether block `a` may absorb block `b` (see [`merge_blocks`]).
+fn mergeable(f: &Function, succs: &[Vec<Bix>], preds: &[Vec<Bix>], a: usize, b: usize) -> bool {
+    if a == b || b == 0 || succs[a].as_slice() != [Bix(b as u32)] {
+        return false;
+    }
+    if preds[b].as_slice() != [Bix(a as u32)] {
+        return false;
+    }
+    if f.blocks[b].insts.iter().any(is_phi) {
+        return false;
+    }
+    let block = &f.blocks[a];
+    let cf: Vec<&Inst> = block
+        .insts
+        .iter()
+        .filter(|i| i.op.is_control_flow())
+        .collect();
+    match cf.as_slice() {
+        // Plain fall-through (its only successor is then `a + 1`).
+        [] => b == a + 1,
+        [only] => {
+            std::ptr::eq(*only, block.insts.last().expect("non-empty"))
+                && matches!(only.op, Op::Bra)
+                && only.guard.is_none()
+                && only.targets().collect::<Vec<_>>() == [Bix(b as u32)]
+                && only.srcs.len() == 1
+        }
+        _ => false,
+    }
+}
+
+/// Merges straight-line chains of blocks and removes unreachable blocks (what
+/// `--dont-merge-basicblocks` / `-no-bb-merge` suppresses, seed 001 "BB Merge Suppression").
+///
+/// First every block unreachable from the entry is dropped (and phi pairs naming it). Then block
+/// `A` absorbs block `B` when: `A`'s only successor is `B`, `B`'s only (reachable) predecessor is
+/// `A`, `B` is not the entry and has no phis, and `A` either has no control-flow instruction
+/// (it falls through into `B`) or has a single one, last, an unguarded `BRA B`, which is removed.
+/// Chains `A → B → C …` merge into their first block, which keeps its `label` and name. Blocks
+/// keep their relative order; where the merged block's fall-through target is no longer next,
+/// an explicit `BRA` is added. Phis naming an absorbed block name the merged block.
+pub fn merge_blocks(f: &mut Function) {
+    let n = f.blocks.len();
+    if n == 0 {
+        return;
+    }
+    let succs = all_successors(f);
+    let reach = reachable_from_entry(&succs);
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in succs.iter().enumerate() {
+        if reach[b] {
+            for s in ss {
+                preds[s.idx()].push(Bix(b as u32));
+            }
+        }
+    }
+    let mut merge_next: Vec<Option<usize>> = vec![None; n];
+    let mut absorbed = vec![false; n];
+    for a in (0..n).filter(|&a| reach[a]) {
+        if let [b] = succs[a].as_slice()
+            && mergeable(f, &succs, &preds, a, b.idx())
+        {
+            merge_next[a] = Some(b.idx());
+            absorbed[b.idx()] = true;
+        }
+    }
+    if reach.iter().all(|&r| r) && !absorbed.iter().any(|&x| x) {
+        return;
+    }
+    let mut pieces = Vec::new();
+    let mut head_of: Vec<Option<usize>> = vec![None; n];
+    for a in (0..n).filter(|&a| reach[a] && !absorbed[a]) {
+        let idx = pieces.len();
+        head_of[a] = Some(idx);
+        let mut insts = f.blocks[a].insts.clone();
+        let mut origins = vec![Bix(a as u32)];
+        let mut cur = a;
+        while let Some(b) = merge_next[cur] {
+            debug_assert!(origins.len() <= n, "merge chain cycles");
+            if insts.last().is_some_and(|l| l.op.is_control_flow()) {
+                insts.pop();
+            }
+            insts.extend(f.blocks[b].insts.iter().cloned());
+            origins.push(Bix(b as u32));
+            head_of[b] = Some(idx);
+            cur = b;
+        }
+        pieces.push(Piece {
+            insts,
+            label: f.blocks[a].label,
+            name: f.blocks[a].name.clone(),
+            origins,
+            fall: fall_of(f, cur),
+        });
+    }
+    rebuild(f, pieces, &head_of);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Phase 112: PlaceBlocksInSourceOrder.
+// ------------------------------------------------------------------------------------------------
+
+/// Phase 112 `PlaceBlocksInSourceOrder` (seed 001 "Block Layout: Phase 112"): restores the
+/// source-order layout.
+///
+/// Rule: the entry block stays first; the other blocks are sorted by their source `label`,
+/// ascending, ties keeping their current relative order (a stable sort; blocks split off or
+/// added by earlier phases share their origin's label and so stay behind it). Labels are
+/// remapped. A block whose fall-through successor is no longer the next block gets an explicit
+/// unguarded `BRA` to it, appended when the block does not end in a control-flow instruction,
+/// otherwise (a guarded `BRA`/`EXIT`/`RET`) in a new block `<name>.fallthrough` placed right after
+/// it with the same label. Branches that became redundant are kept. A function whose last block
+/// runs off its end is assumed not to exist (that block keeps no successor wherever it lands).
+pub fn place_blocks_in_source_order(f: &mut Function) {
+    let n = f.blocks.len();
+    if n == 0 {
+        return;
+    }
+    let mut order: Vec<usize> = (1..n).collect();
+    order.sort_by_key(|&b| f.blocks[b].label);
+    order.insert(0, 0);
+    if order.iter().enumerate().all(|(i, &b)| i == b) {
+        return;
+    }
+    let mut head_of: Vec<Option<usize>> = vec![None; n];
+    let pieces: Vec<Piece> = order
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            head_of[b] = Some(i);
+            Piece {
+                insts: f.blocks[b].insts.clone(),
+                label: f.blocks[b].label,
+                name: f.blocks[b].name.clone(),
+                origins: vec![Bix(b as u32)],
+                fall: fall_of(f, b),
+            }
+        })
+        .collect();
+    rebuild(f, pieces, &head_of);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Dumps.
+// ------------------------------------------------------------------------------------------------
+
+/// The Graphviz dump of `CFG::dumpDOT` (seed 001 "CFG Visualization"): every block in `bix`
+/// order as `"bix<n>"` then `[label="bix<n>(L<label hex>)"]`, followed by one `bix<n> -> bix<m>`
+/// line per successor (ascending); no indentation, one newline after every line.
+pub fn dump_dot(f: &Function, cfg: &Cfg) -> String {
+    let mut s = String::new();
+    s.push_str("digraph f {\n");
+    s.push_str("node [fontname=\"Courier\",fontsize=10,shape=Mrecord];\n");
+    for (b, block) in f.blocks.iter().enumerate() {
+        let _ = writeln!(s, "\"bix{b}\"");
+        let _ = writeln!(s, "[label=\"bix{b}(L{:x})\"]", block.label);
+        if let Some(succs) = cfg.succs.get(b) {
+            for t in succs {
+                let _ = writeln!(s, "bix{b} -> bix{}", t.0);
+            }
+        }
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// The dump of `CFG::dumpRPOAndBackedges` (seed 001 "RPO Debug Dump"): the RPO number of every
+/// reachable block in `bix` order, the RPO traversal order, then one line per backedge
+/// (sorted by source, then target).
+pub fn dump_rpo(cfg: &Cfg) -> String {
+    let mut s = String::new();
+    s.push_str("Showing RPO state for each basic block:\n");
+    for (b, r) in cfg.rpo_num.iter().enumerate() {
+        if let Some(r) = r {
+            let _ = writeln!(s, "bix{b} -> RPONum: {r}");
+        }
+    }
+    let order: Vec<String> = cfg.rpo.iter().map(|b| b.0.to_string()).collect();
+    let _ = writeln!(s, "RPO traversal order: [{}]", order.join(", "));
+    s.push_str("Showing backedge info:\n");
+    for (src, dst) in &cfg.backedges {
+        let _ = writeln!(s, "bix{} -> backedge's successor BB: {}", src.0, dst.0);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ori::ir::{Guard, VReg};
+    use crate::ori::print::function_text;
+    use proptest::prelude::*;
+    use std::collections::{BTreeSet, HashMap};
+
+    fn bra(t: u32) -> Inst {
+        Inst::new(Op::Bra, vec![], vec![Operand::Label(Bix(t))])
+    }
+    fn guarded(mut i: Inst) -> Inst {
+        i.guard = Some(Guard {
+            pred: VReg(0),
+            negated: false,
+        });
+        i
+    }
+    fn cbra(t: u32) -> Inst {
+        guarded(bra(t))
+    }
+    fn exit() -> Inst {
+        Inst::new(Op::Exit, vec![], vec![])
+    }
+    fn mov(id: u64) -> Inst {
+        Inst::new(
+            Op::Mov { w64: false },
+            vec![Operand::Reg(VReg(1))],
+            vec![Operand::Imm(id)],
+        )
+    }
+    fn phi(dst: u32, pairs: &[(u32, u32)]) -> Inst {
+        let srcs = pairs
+            .iter()
+            .flat_map(|&(v, p)| [Operand::Reg(VReg(v)), Operand::Label(Bix(p))])
+            .collect();
+        Inst::new(Op::Phi, vec![Operand::Reg(VReg(dst))], srcs)
+    }
+    /// A function whose block `i` has label `0x10 * i` and name `b<i>`.
+    fn func(blocks: Vec<Vec<Inst>>) -> Function {
+        let mut f = Function {
+            name: "f".into(),
+            ..Default::default()
+        };
+        for _ in 0..2 {
+            f.new_reg(crate::ori::ir::RegFile::P, crate::ori::ir::PairMode::Single);
+        }
+        for (i, insts) in blocks.into_iter().enumerate() {
+            f.blocks.push(Block {
+                insts,
+                label: 0x10 * i as u32,
+                name: format!("b{i}"),
+            });
+        }
+        f
+    }
+    fn bixes(v: &[u32]) -> Vec<Bix> {
+        v.iter().map(|&b| Bix(b)).collect()
+    }
+    /// Block text without the header line, registers printed raw.
+    fn text(f: &Function) -> String {
+        let mut g = f.clone();
+        let max = g
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .flat_map(|i| i.defs().chain(i.uses()).collect::<Vec<_>>())
+            .map(|r| r.0)
+            .max()
+            .unwrap_or(0);
+        while g.regs.len() <= max as usize {
+            g.new_reg(crate::ori::ir::RegFile::R, crate::ori::ir::PairMode::Single);
+        }
+        function_text(&g, None)
+            .lines()
+            .skip(1)
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    /// The seed's DOT example graph: bix0→{1,3}, bix1→2, bix2→{1,3}, labels 0x0..0x30.
+    fn seed_dot_graph() -> Function {
+        func(vec![
+            vec![cbra(3)],
+            vec![mov(1)],
+            vec![cbra(1)],
+            vec![exit()],
+        ])
+    }
+
+    #[test]
+    fn seed_dot_example() {
+        let f = seed_dot_graph();
+        let cfg = analyze(&f);
+        let expected = "digraph f {
+node [fontname=\"Courier\",fontsize=10,shape=Mrecord];
+\"bix0\"
+[label=\"bix0(L0)\"]
+bix0 -> bix1
+bix0 -> bix3
+\"bix1\"
+[label=\"bix1(L10)\"]
+bix1 -> bix2
+\"bix2\"
+[label=\"bix2(L20)\"]
+bix2 -> bix1
+bix2 -> bix3
+\"bix3\"
+[label=\"bix3(L30)\"]
+}
+";
+        assert_eq!(dump_dot(&f, &cfg), expected);
+        // The edge bix2 → bix3 forces RPO(2) < RPO(3): the only RPO of this graph is 0,1,2,3
+        // (the seed's RPO dump shows another graph, see `seed_rpo_example`).
+        assert_eq!(
+            dump_rpo(&cfg),
+            "Showing RPO state for each basic block:
+bix0 -> RPONum: 0
+bix1 -> RPONum: 1
+bix2 -> RPONum: 2
+bix3 -> RPONum: 3
+RPO traversal order: [0, 1, 2, 3]
+Showing backedge info:
+bix2 -> backedge's successor BB: 1
+"
+        );
+        assert_eq!(cfg.loops().len(), 1);
+        assert_eq!(cfg.loops()[0].body, bixes(&[1, 2]));
+    }
+
+    /// The seed's RPO dump: a while loop bix1 ⇄ bix2 exiting to bix3, the fall-through bix2
+    /// explored before the branch target bix3.
+    #[test]
+    fn seed_rpo_example() {
+        let f = func(vec![
+            vec![mov(0)],
+            vec![cbra(3)],
+            vec![bra(1)],
+            vec![exit()],
+        ]);
+        let cfg = analyze(&f);
+        assert_eq!(
+            dump_rpo(&cfg),
+            "Showing RPO state for each basic block:
+bix0 -> RPONum: 0
+bix1 -> RPONum: 1
+bix2 -> RPONum: 3
+bix3 -> RPONum: 2
+RPO traversal order: [0, 1, 3, 2]
+Showing backedge info:
+bix2 -> backedge's successor BB: 1
+"
+        );
+        assert_eq!(cfg.loops()[0].header, Bix(1));
+        assert_eq!(cfg.loops()[0].latches, bixes(&[2]));
+        assert_eq!(cfg.idom(Bix(3)), Some(Bix(1)));
+    }
+
+    #[test]
+    fn diamond() {
+        let f = func(vec![
+            vec![cbra(2)],
+            vec![mov(1), bra(3)],
+            vec![mov(2)],
+            vec![exit()],
+        ]);
+        let cfg = analyze(&f);
+        assert_eq!(cfg.succs(Bix(0)), bixes(&[1, 2]));
+        assert_eq!(cfg.preds(Bix(3)), bixes(&[1, 2]));
+        assert_eq!(cfg.rpo(), bixes(&[0, 2, 1, 3]));
+        assert!(cfg.backedges().is_empty());
+        assert!(cfg.loops().is_empty());
+        assert_eq!(cfg.idom(Bix(3)), Some(Bix(0)));
+        assert_eq!(cfg.idom(Bix(1)), Some(Bix(0)));
+        assert_eq!(cfg.idom(Bix(0)), None);
+        assert!(cfg.dominates(Bix(0), Bix(3)));
+        assert!(!cfg.dominates(Bix(1), Bix(3)));
+        assert_eq!(cfg.dominators(Bix(3)), bixes(&[0, 3]));
+        assert!(cfg.is_reducible());
+    }
+
+    #[test]
+    fn nested_loops_depth_two() {
+        // 0 → 1 (outer header) → 2 (inner header) → 3 (inner latch) → 4 (outer latch) → 5.
+        let f = func(vec![
+            vec![mov(0)],
+            vec![mov(1)],
+            vec![mov(2)],
+            vec![cbra(2)],
+            vec![cbra(1)],
+            vec![exit()],
+        ]);
+        let cfg = analyze(&f);
+        assert_eq!(cfg.backedges(), &[(Bix(3), Bix(2)), (Bix(4), Bix(1))]);
+        let loops = cfg.loops();
+        assert_eq!(loops.len(), 2);
+        assert_eq!(loops[0].header, Bix(1));
+        assert_eq!(loops[0].body, bixes(&[1, 2, 3, 4]));
+        assert_eq!(loops[0].depth, 1);
+        assert_eq!(loops[0].parent, None);
+        assert_eq!(loops[1].header, Bix(2));
+        assert_eq!(loops[1].body, bixes(&[2, 3]));
+        assert_eq!(loops[1].latches, bixes(&[3]));
+        assert_eq!(loops[1].depth, 2);
+        assert_eq!(loops[1].parent, Some(0));
+        let depths: Vec<u32> = (0..6).map(|b| cfg.loop_depth(Bix(b))).collect();
+        assert_eq!(depths, [0, 1, 2, 2, 1, 0]);
+        assert_eq!(cfg.innermost_loop(Bix(3)), Some(1));
+        assert_eq!(cfg.innermost_loop(Bix(4)), Some(0));
+        assert_eq!(cfg.innermost_loop(Bix(5)), None);
+        assert!(cfg.is_loop_header(Bix(2)));
+    }
+
+    #[test]
+    fn irreducible_loop_two_entries() {
+        // 0 → {1, 2}, 1 ⇄ 2, both exit to 3.
+        let f = func(vec![
+            vec![cbra(2)],
+            vec![cbra(3)],
+            vec![cbra(1)],
+            vec![exit()],
+        ]);
+        let cfg = analyze(&f);
+        assert_eq!(cfg.backedges(), &[(Bix(2), Bix(1))]);
+        assert_eq!(cfg.irreducible_edges(), &[(Bix(2), Bix(1))]);
+        assert!(!cfg.is_reducible());
+        assert!(cfg.loops().is_empty());
+        assert_eq!(cfg.idom(Bix(1)), Some(Bix(0)));
+        assert_eq!(cfg.idom(Bix(2)), Some(Bix(0)));
+        assert_eq!(cfg.loop_depth(Bix(1)), 0);
+    }
+
+    #[test]
+    fn switch_like_multiway_block() {
+        let f = func(vec![
+            vec![mov(0), cbra(1), cbra(2), cbra(3), bra(4)],
+            vec![phi(20, &[(10, 0)]), bra(5)],
+            vec![bra(5)],
+            vec![bra(5)],
+            vec![exit()],
+            vec![phi(21, &[(11, 1), (12, 2), (13, 3)]), exit()],
+        ]);
+        let cfg = analyze(&f);
+        assert_eq!(cfg.succs(Bix(0)), bixes(&[1, 2, 3, 4]));
+        assert_eq!(cfg.rpo(), bixes(&[0, 4, 3, 2, 1, 5]));
+        let mut g = f.clone();
+        set_control_flow_op_last_in_bb(&mut g);
+        assert_eq!(
+            text(&g),
+            "bix0 (L0) <b0>:
+  MOV %r1, 0x0 ;
+  @%p0 BRA bix4 ;
+bix1 (L0) <b0.split1>:
+  @%p0 BRA bix5 ;
+bix2 (L0) <b0.split2>:
+  @%p0 BRA bix6 ;
+bix3 (L0) <b0.split3>:
+  BRA bix7 ;
+bix4 (L10) <b1>:
+  MovPhi %r20, %r10, bix0 ;
+  BRA bix8 ;
+bix5 (L20) <b2>:
+  BRA bix8 ;
+bix6 (L30) <b3>:
+  BRA bix8 ;
+bix7 (L40) <b4>:
+  EXIT ;
+bix8 (L50) <b5>:
+  MovPhi %r21, %r11, bix4, %r12, bix5, %r13, bix6 ;
+  EXIT ;
+"
+        );
+        // Placement keeps the split pieces behind their block (same label, stable sort).
+        let mut h = g.clone();
+        place_blocks_in_source_order(&mut h);
+        assert_eq!(h, g);
+    }
+
+    #[test]
+    fn unreachable_blocks() {
+        let f = func(vec![vec![bra(2)], vec![mov(1), exit()], vec![exit()]]);
+        let cfg = analyze(&f);
+        assert_eq!(cfg.rpo_num(Bix(1)), None);
+        assert!(!cfg.is_reachable(Bix(1)));
+        assert!(!cfg.dominates(Bix(0), Bix(1)));
+        assert!(!cfg.dominates(Bix(1), Bix(1)));
+        assert_eq!(cfg.idom(Bix(1)), None);
+        assert_eq!(cfg.dominators(Bix(1)), vec![]);
+        assert_eq!(cfg.rpo(), bixes(&[0, 2]));
+        assert_eq!(
+            dump_rpo(&cfg),
+            "Showing RPO state for each basic block:
+bix0 -> RPONum: 0
+bix2 -> RPONum: 1
+RPO traversal order: [0, 2]
+Showing backedge info:
+"
+        );
+        // Unreachable blocks still appear in the DOT dump.
+        assert!(dump_dot(&f, &cfg).contains("\"bix1\"\n[label=\"bix1(L10)\"]\n\"bix2\""));
+        // Merging drops bix1, then bix0 absorbs bix2 (its BRA removed).
+        let mut g = f.clone();
+        merge_blocks(&mut g);
+        assert_eq!(text(&g), "bix0 (L0) <b0>:\n  EXIT ;\n");
+    }
+
+    #[test]
+    fn early_exits() {
+        // Guarded EXITs fall through; the loop bix1/bix2 has an early exit in its header.
+        let f = func(vec![
+            vec![mov(0), guarded(exit())],
+            vec![mov(1), guarded(exit())],
+            vec![cbra(1)],
+            vec![exit()],
+        ]);
+        let cfg = analyze(&f);
+        assert_eq!(cfg.succs(Bix(0)), bixes(&[1]));
+        assert_eq!(cfg.succs(Bix(1)), bixes(&[2]));
+        assert_eq!(cfg.succs(Bix(3)), bixes(&[]));
+        assert_eq!(cfg.loops()[0].body, bixes(&[1, 2]));
+        // An unguarded EXIT in the middle: the rest is dead until phase 6 splits it off.
+        let g = func(vec![vec![mov(0), exit(), mov(1)], vec![exit()]]);
+        let cfg = analyze(&g);
+        assert_eq!(cfg.succs(Bix(0)), bixes(&[]));
+        assert!(!cfg.is_reachable(Bix(1)));
+        let mut h = g.clone();
+        set_control_flow_op_last_in_bb(&mut h);
+        assert_eq!(h.blocks.len(), 3);
+        let cfg = analyze(&h);
+        assert!(!cfg.is_reachable(Bix(1)));
+        assert_eq!(cfg.succs(Bix(1)), bixes(&[2]));
+        merge_blocks(&mut h);
+        assert_eq!(text(&h), "bix0 (L0) <b0>:\n  MOV %r1, 0x0 ;\n  EXIT ;\n");
+    }
+
+    #[test]
+    fn phi_labels_are_not_successors() {
+        let f = func(vec![vec![phi(5, &[(6, 1)]), exit()], vec![exit()]]);
+        assert_eq!(block_successors(&f, Bix(0)), vec![]);
+        assert!(analyze(&f).succs(Bix(0)).is_empty());
+    }
+
+    #[test]
+    fn split_remaps_phis_to_the_piece_carrying_the_edge() {
+        let f = func(vec![
+            vec![mov(0), cbra(2), mov(1), bra(1)],
+            vec![phi(20, &[(10, 0)]), exit()],
+            vec![phi(21, &[(11, 0), (12, 3)]), exit()],
+            vec![phi(22, &[(13, 3), (14, 4)]), guarded(exit()), bra(3)],
+            vec![],
+        ]);
+        let mut g = f.clone();
+        set_control_flow_op_last_in_bb(&mut g);
+        assert_eq!(
+            text(&g),
+            "bix0 (L0) <b0>:
+  MOV %r1, 0x0 ;
+  @%p0 BRA bix3 ;
+bix1 (L0) <b0.split1>:
+  MOV %r1, 0x1 ;
+  BRA bix2 ;
+bix2 (L10) <b1>:
+  MovPhi %r20, %r10, bix1 ;
+  EXIT ;
+bix3 (L20) <b2>:
+  MovPhi %r21, %r11, bix0, %r12, bix5 ;
+  EXIT ;
+bix4 (L30) <b3>:
+  MovPhi %r22, %r13, bix5, %r14, bix6 ;
+  @%p0 EXIT ;
+bix5 (L30) <b3.split1>:
+  BRA bix4 ;
+bix6 (L40) <b4>:
+"
+        );
+        // Idempotent.
+        let mut h = g.clone();
+        set_control_flow_op_last_in_bb(&mut h);
+        assert_eq!(h, g);
+    }
+
+    #[test]
+    fn merge_chains_and_explicit_fall_through() {
+        let f = func(vec![
+            vec![cbra(2)],
+            vec![bra(3)],
+            vec![bra(4)],
+            vec![mov(3)],
+            vec![phi(20, &[(10, 2), (11, 3)]), exit()],
+        ]);
+        let mut g = f.clone();
+        merge_blocks(&mut g);
+        assert_eq!(
+            text(&g),
+            "bix0 (L0) <b0>:
+  @%p0 BRA bix2 ;
+bix1 (L10) <b1>:
+  MOV %r1, 0x3 ;
+  BRA bix3 ;
+bix2 (L20) <b2>:
+  BRA bix3 ;
+bix3 (L40) <b4>:
+  MovPhi %r20, %r10, bix2, %r11, bix1 ;
+  EXIT ;
+"
+        );
+        let f = func(vec![
+            vec![mov(0)],
+            vec![cbra(3)],
+            vec![mov(2)],
+            vec![phi(20, &[(10, 1), (11, 2)]), exit()],
+        ]);
+        let mut g = f.clone();
+        merge_blocks(&mut g);
+        assert_eq!(
+            text(&g),
+            "bix0 (L0) <b0>:
+  MOV %r1, 0x0 ;
+  @%p0 BRA bix2 ;
+bix1 (L20) <b2>:
+  MOV %r1, 0x2 ;
+bix2 (L30) <b3>:
+  MovPhi %r20, %r10, bix0, %r11, bix1 ;
+  EXIT ;
+"
+        );
+        // A block with phis is never absorbed.
+        let f = func(vec![vec![mov(0)], vec![phi(20, &[(10, 0)]), exit()]]);
+        let mut g = f.clone();
+        merge_blocks(&mut g);
+        assert_eq!(g, f);
+    }
+
+    #[test]
+    fn place_in_source_order_with_trampoline() {
+        let mut f = func(vec![
+            vec![cbra(2)],
+            vec![phi(20, &[(10, 0), (11, 3)]), exit()],
+            vec![mov(2)],
+            vec![bra(1)],
+        ]);
+        f.blocks[1].label = 0x30;
+        f.blocks[2].label = 0x10;
+        f.blocks[3].label = 0x20;
+        let mut g = f.clone();
+        place_blocks_in_source_order(&mut g);
+        assert_eq!(
+            text(&g),
+            "bix0 (L0) <b0>:
+  @%p0 BRA bix2 ;
+bix1 (L0) <b0.fallthrough>:
+  BRA bix4 ;
+bix2 (L10) <b2>:
+  MOV %r1, 0x2 ;
+bix3 (L20) <b3>:
+  BRA bix4 ;
+bix4 (L30) <b1>:
+  MovPhi %r20, %r10, bix1, %r11, bix3 ;
+  EXIT ;
+"
+        );
+        let mut h = g.clone();
+        place_blocks_in_source_order(&mut h);
+        assert_eq!(h, g);
+        // A plain fall-through gets its BRA appended.
+        let mut f = func(vec![vec![mov(0)], vec![exit()], vec![bra(0)]]);
+        f.blocks[1].label = 0x30;
+        place_blocks_in_source_order(&mut f);
+        assert_eq!(
+            text(&f),
+            "bix0 (L0) <b0>:
+  MOV %r1, 0x0 ;
+  BRA bix2 ;
+bix1 (L20) <b2>:
+  BRA bix0 ;
+bix2 (L30) <b1>:
+  EXIT ;
+"
+        );
+    }
+
+    #[test]
+    fn empty_function() {
+        let mut f = func(vec![]);
+        let cfg = analyze(&f);
+        assert!(cfg.rpo().is_empty());
+        assert_eq!(
+            dump_rpo(&cfg),
+            "Showing RPO state for each basic block:\nRPO traversal order: []\nShowing backedge info:\n"
+        );
+        set_control_flow_op_last_in_bb(&mut f);
+        merge_blocks(&mut f);
+        place_blocks_in_source_order(&mut f);
+        assert!(f.blocks.is_empty());
+    }
+
+    // --------------------------------------------------------------------------------------------
+    // Random CFGs.
+    // --------------------------------------------------------------------------------------------
+
+    #[derive(Clone, Debug)]
+    enum Term {
+        Fall,
+        Exit,
+        Bra(usize),
+        CondBra(usize),
+        CondExit,
+        /// Guarded branches to each, then an unconditional one (several CF ops in one block).
+        Switch(Vec<usize>, usize),
+        /// `BRA t` followed by dead code.
+        DeadTail(usize),
+    }
+
+    fn term() -> impl Strategy<Value = Term> {
+        prop_oneof![
+            2 => Just(Term::Fall),
+            1 => Just(Term::Exit),
+            2 => any::<usize>().prop_map(Term::Bra),
+            3 => any::<usize>().prop_map(Term::CondBra),
+            1 => Just(Term::CondExit),
+            1 => (prop::collection::vec(any::<usize>(), 1..4), any::<usize>())
+                .prop_map(|(v, d)| Term::Switch(v, d)),
+            1 => any::<usize>().prop_map(Term::DeadTail),
+        ]
+    }
+
+    /// (terminators with a "phi even with one predecessor" flag, labels, oracle seed).
+    fn cfg_input() -> impl Strategy<Value = (Vec<(Term, bool)>, Vec<u32>, u64)> {
+        (1..=30usize).prop_flat_map(|n| {
+            (
+                prop::collection::vec((term(), any::<bool>()), n),
+                Just((0..n as u32).collect::<Vec<u32>>()).prop_shuffle(),
+                any::<u64>(),
+            )
+        })
+    }
+
+    const DEAD: u64 = 10_000;
+
+    /// Block `b` starts with the marker `MOV Imm(b)` (after its phi); labels are `0x10 * labels[b]`
+    /// with the entry moved to label 0; the last block never runs off the function.
+    fn build(terms: &[(Term, bool)], labels: &[u32]) -> Function {
+        let n = terms.len();
+        let mut blocks = Vec::new();
+        for (b, (t, _)) in terms.iter().enumerate() {
+            let t = match t {
+                Term::Fall | Term::CondBra(_) | Term::CondExit if b + 1 == n => &Term::Exit,
+                t => t,
+            };
+            let tg = |x: &usize| (*x % n) as u32;
+            let mut insts = vec![mov(b as u64)];
+            match t {
+                Term::Fall => {}
+                Term::Exit => insts.push(exit()),
+                Term::Bra(x) => insts.push(bra(tg(x))),
+                Term::CondBra(x) => insts.push(cbra(tg(x))),
+                Term::CondExit => insts.push(guarded(exit())),
+                Term::Switch(v, d) => {
+                    insts.extend(v.iter().map(|x| cbra(tg(x))));
+                    insts.push(bra(tg(d)));
+                }
+                Term::DeadTail(x) => {
+                    insts.push(bra(tg(x)));
+                    insts.push(mov(DEAD + b as u64));
+                }
+            }
+            blocks.push(insts);
+        }
+        let mut f = func(blocks);
+        let mut lab: Vec<u32> = labels.to_vec();
+        let e = lab.iter().position(|&l| l == 0).expect("a zero label");
+        lab.swap(0, e);
+        for (b, l) in lab.iter().enumerate() {
+            f.blocks[b].label = 0x10 * l;
+        }
+        let preds = predecessors_of(&all_successors(&f));
+        for (b, ps) in preds.iter().enumerate() {
+            if ps.len() >= 2 || (ps.len() == 1 && terms[b].1) {
+                let pairs: Vec<(u32, u32)> = ps.iter().map(|p| (1000 + p.0, p.0)).collect();
+                f.blocks[b].insts.insert(0, phi(2000 + b as u32, &pairs));
+            }
+        }
+        f
+    }
+
+    fn oracle(seed: u64, marker: u64, visit: u64, k: u64) -> bool {
+        let mut z = seed
+            ^ marker.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ visit.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ k.wrapping_mul(0x1656_67B1_9E37_79F9);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) & 1 == 1
+    }
+
+    const EXITED: u64 = u64::MAX;
+    const FELL_OFF: u64 = u64::MAX - 1;
+
+    /// Executes `f` with guards decided by `oracle` from the last marker, its visit count and
+    /// the guards evaluated since; returns the markers met (at most 64) and how it ended.
+    fn trace(f: &Function, seed: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        if f.blocks.is_empty() {
+            return out;
+        }
+        let (mut b, mut i) = (0usize, 0usize);
+        let (mut last, mut k) = (u64::MAX, 0u64);
+        let mut visits: HashMap<u64, u64> = HashMap::new();
+        for _ in 0..20_000 {
+            let Some(inst) = f.blocks[b].insts.get(i) else {
+                if b + 1 < f.blocks.len() {
+                    b += 1;
+                    i = 0;
+                    continue;
+                }
+                out.push(FELL_OFF);
+                break;
+            };
+            i += 1;
+            if matches!(inst.op, Op::Mov { .. }) {
+                let Operand::Imm(x) = inst.srcs[0] else {
+                    continue;
+                };
+                out.push(x);
+                last = x;
+                k = 0;
+                *visits.entry(x).or_default() += 1;
+                if out.len() >= 64 {
+                    break;
+                }
+            } else if inst.op.is_control_flow() {
+                let taken = match inst.guard {
+                    None => true,
+                    Some(_) => {
+                        k += 1;
+                        oracle(seed, last, visits[&last], k)
+                    }
+                };
+                if !taken {
+                    continue;
+                }
+                if matches!(inst.op, Op::Bra) {
+                    b = inst.targets().next().expect("target").idx();
+                    i = 0;
+                } else {
+                    out.push(EXITED);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    fn brute_reachable(succs: &[Vec<Bix>], removed: Option<usize>) -> Vec<bool> {
+        let n = succs.len();
+        let mut seen = vec![false; n];
+        if n == 0 || removed == Some(0) {
+            return seen;
+        }
+        let mut work = vec![0];
+        seen[0] = true;
+        while let Some(b) = work.pop() {
+            for s in &succs[b] {
+                if Some(s.idx()) != removed && !seen[s.idx()] {
+                    seen[s.idx()] = true;
+                    work.push(s.idx());
+                }
+            }
+        }
+        seen
+    }
+
+    /// Reverse postorder of a recursive DFS visiting successors in ascending order.
+    fn reference_rpo(succs: &[Vec<Bix>]) -> Vec<Bix> {
+        fn go(b: usize, succs: &[Vec<Bix>], seen: &mut [bool], post: &mut Vec<Bix>) {
+            seen[b] = true;
+            for s in &succs[b] {
+                if !seen[s.idx()] {
+                    go(s.idx(), succs, seen, post);
+                }
+            }
+            post.push(Bix(b as u32));
+        }
+        let mut post = Vec::new();
+        if !succs.is_empty() {
+            go(0, succs, &mut vec![false; succs.len()], &mut post);
+        }
+        post.reverse();
+        post
+    }
+
+    fn check_analysis(f: &Function) -> Result<(), TestCaseError> {
+        let n = f.blocks.len();
+        let cfg = analyze(f);
+        let succs = all_successors(f);
+        let reach = brute_reachable(&succs, None);
+        // RPO: a permutation of the reachable blocks, equal to the recursive reference.
+        let reference = reference_rpo(&succs);
+        prop_assert_eq!(cfg.rpo(), reference.as_slice());
+        for b in 0..n {
+            prop_assert_eq!(cfg.is_reachable(Bix(b as u32)), reach[b]);
+        }
+        for (i, b) in cfg.rpo().iter().enumerate() {
+            prop_assert_eq!(cfg.rpo_num(*b), Some(i as u32));
+        }
+        // Every edge goes forward in RPO or is a backedge.
+        let mut expected_back = Vec::new();
+        for s in (0..n).filter(|&s| reach[s]) {
+            for d in &succs[s] {
+                let (rs, rd) = (cfg.rpo_num(Bix(s as u32)), cfg.rpo_num(*d));
+                if rd <= rs {
+                    expected_back.push((Bix(s as u32), *d));
+                }
+            }
+        }
+        expected_back.sort();
+        prop_assert_eq!(cfg.backedges(), expected_back.as_slice());
+        // Dominators against "removing a makes b unreachable".
+        for a in (0..n).filter(|&a| reach[a]) {
+            let without = brute_reachable(&succs, Some(a));
+            for b in (0..n).filter(|&b| reach[b]) {
+                let brute = a == b || !without[b];
+                prop_assert_eq!(
+                    cfg.dominates(Bix(a as u32), Bix(b as u32)),
+                    brute,
+                    "dom {} {}",
+                    a,
+                    b
+                );
+            }
+        }
+        for b in (1..n).filter(|&b| reach[b]) {
+            let b = Bix(b as u32);
+            let i = cfg.idom(b).expect("idom");
+            prop_assert!(i != b && cfg.dominates(i, b));
+            for d in cfg.dominators(b) {
+                prop_assert!(d == b || cfg.dominates(d, i));
+            }
+        }
+        // Loops against the brute-force natural loops.
+        let mut headers = BTreeSet::new();
+        let mut irreducible = Vec::new();
+        for &(s, d) in cfg.backedges() {
+            if cfg.dominates(d, s) {
+                headers.insert(d);
+            } else {
+                irreducible.push((s, d));
+            }
+        }
+        prop_assert_eq!(cfg.irreducible_edges(), irreducible.as_slice());
+        prop_assert_eq!(cfg.loops().len(), headers.len());
+        for l in cfg.loops() {
+            prop_assert!(headers.contains(&l.header));
+            let latches: Vec<Bix> = cfg
+                .backedges()
+                .iter()
+                .filter(|(s, d)| *d == l.header && cfg.dominates(*d, *s))
+                .map(|(s, _)| *s)
+                .collect();
+            prop_assert_eq!(&l.latches, &latches);
+            for &lt in &latches {
+                prop_assert!(cfg.dominates(l.header, lt));
+            }
+            let without_h = |x: usize| -> Vec<bool> {
+                // Reachability from x avoiding the header.
+                let mut seen = vec![false; n];
+                let mut work = vec![x];
+                seen[x] = true;
+                while let Some(b) = work.pop() {
+                    for s in &succs[b] {
+                        if *s != l.header && !seen[s.idx()] {
+                            seen[s.idx()] = true;
+                            work.push(s.idx());
+                        }
+                    }
+                }
+                seen
+            };
+            let body: Vec<Bix> = (0..n)
+                .filter(|&x| {
+                    reach[x]
+                        && (x == l.header.idx() || {
+                            let r = without_h(x);
+                            latches.iter().any(|lt| r[lt.idx()])
+                        })
+                })
+                .map(|x| Bix(x as u32))
+                .collect();
+            prop_assert_eq!(&l.body, &body);
+            let containing = cfg
+                .loops()
+                .iter()
+                .filter(|o| o.body.contains(&l.header))
+                .count();
+            prop_assert_eq!(l.depth as usize, containing);
+            if let Some(p) = l.parent {
+                let parent = &cfg.loops()[p];
+                prop_assert!(l.body.iter().all(|b| parent.body.contains(b)));
+                prop_assert_eq!(parent.depth + 1, l.depth);
+            } else {
+                prop_assert_eq!(l.depth, 1);
+            }
+        }
+        for b in 0..n {
+            let c = cfg
+                .loops()
+                .iter()
+                .filter(|l| l.body.contains(&Bix(b as u32)))
+                .count();
+            prop_assert_eq!(cfg.loop_depth(Bix(b as u32)) as usize, c);
+        }
+        Ok(())
+    }
+
+    /// Control flow is last in every block.
+    fn cf_last(f: &Function) -> bool {
+        f.blocks.iter().all(|b| {
+            let n = b.insts.len();
+            b.insts[..n.saturating_sub(1)]
+                .iter()
+                .all(|i| !i.op.is_control_flow())
+        })
+    }
+
+    /// Edges between reachable blocks as (label, label) pairs, same-label pairs left out.
+    fn label_edges(f: &Function) -> BTreeSet<(u32, u32)> {
+        let cfg = analyze(f);
+        let mut out = BTreeSet::new();
+        for s in 0..f.blocks.len() {
+            if !cfg.is_reachable(Bix(s as u32)) {
+                continue;
+            }
+            for d in cfg.succs(Bix(s as u32)) {
+                let (ls, ld) = (f.blocks[s].label, f.blocks[d.idx()].label);
+                if ls != ld {
+                    out.insert((ls, ld));
+                }
+            }
+        }
+        out
+    }
+
+    const PIECE: u64 = 20_000;
+
+    /// The original block a marker stands for.
+    fn orig(x: u64) -> u32 {
+        if x >= PIECE {
+            ((x - PIECE) % 100) as u32
+        } else {
+            (x % DEAD) as u32
+        }
+    }
+
+    /// The markers of block `b`.
+    fn own_markers(f: &Function, b: usize) -> Vec<u64> {
+        f.blocks[b]
+            .insts
+            .iter()
+            .filter_map(|i| match (&i.op, i.srcs.first()) {
+                (Op::Mov { .. }, Some(Operand::Imm(x))) => Some(*x),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The markers of block `b`; a marker-less block (a split piece or a trampoline) stands for
+    /// the block before it.
+    fn markers(f: &Function, b: usize) -> Vec<u64> {
+        let m = own_markers(f, b);
+        if m.is_empty() && b > 0 {
+            markers(f, b - 1)
+        } else {
+            m
+        }
+    }
+
+    /// Gives every marker-less block (split pieces) a marker `PIECE + 100 * bix + origin`.
+    fn remark(f: &mut Function) {
+        let mut last = 0u64;
+        for b in 0..f.blocks.len() {
+            match own_markers(f, b).first() {
+                Some(&x) => last = orig(x) as u64,
+                None => f.blocks[b]
+                    .insts
+                    .insert(0, mov(PIECE + 100 * b as u64 + last)),
+            }
+        }
+    }
+
+    /// In every reachable block, the reachable labels of each phi are its reachable
+    /// predecessors, and the value of each pair is the one of the original block the
+    /// predecessor holds code of.
+    fn check_phis(f: &Function) -> Result<(), TestCaseError> {
+        let cfg = analyze(f);
+        for s in 0..f.blocks.len() {
+            if !cfg.is_reachable(Bix(s as u32)) {
+                continue;
+            }
+            let preds: BTreeSet<Bix> = cfg
+                .preds(Bix(s as u32))
+                .iter()
+                .copied()
+                .filter(|p| cfg.is_reachable(*p))
+                .collect();
+            for i in f.blocks[s].insts.iter().filter(|i| is_phi(i)) {
+                let mut labels = BTreeSet::new();
+                for pair in i.srcs.chunks(2) {
+                    let (Operand::Reg(v), Operand::Label(p)) = (&pair[0], &pair[1]) else {
+                        return Err(TestCaseError::fail("malformed phi"));
+                    };
+                    if cfg.is_reachable(*p) {
+                        labels.insert(*p);
+                        let origins: Vec<u32> = markers(f, p.idx()).into_iter().map(orig).collect();
+                        prop_assert!(origins.contains(&(v.0 - 1000)));
+                    }
+                }
+                prop_assert_eq!(&labels, &preds, "phi of bix{}", s);
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn prop_analysis((terms, labels, _seed) in cfg_input()) {
+            let f = build(&terms, &labels);
+            check_analysis(&f)?;
+        }
+
+        #[test]
+        fn prop_split((terms, labels, seed) in cfg_input()) {
+            let f = build(&terms, &labels);
+            let mut g = f.clone();
+            set_control_flow_op_last_in_bb(&mut g);
+            prop_assert!(cf_last(&g));
+            prop_assert_eq!(g.num_insts(), f.num_insts());
+            prop_assert_eq!(label_edges(&g), label_edges(&f));
+            for k in 0..4 {
+                prop_assert_eq!(trace(&g, seed ^ k), trace(&f, seed ^ k));
+            }
+            check_phis(&g)?;
+            check_analysis(&g)?;
+            let mut h = g.clone();
+            set_control_flow_op_last_in_bb(&mut h);
+            prop_assert_eq!(&h, &g);
+        }
+
+        #[test]
+        fn prop_merge((terms, labels, seed) in cfg_input(), split_first in any::<bool>()) {
+            let mut f = build(&terms, &labels);
+            if split_first {
+                set_control_flow_op_last_in_bb(&mut f);
+                remark(&mut f);
+            }
+            let mut g = f.clone();
+            merge_blocks(&mut g);
+            for k in 0..4 {
+                prop_assert_eq!(trace(&g, seed ^ k), trace(&f, seed ^ k));
+            }
+            let cfg = analyze(&g);
+            prop_assert!((0..g.blocks.len()).all(|b| cfg.is_reachable(Bix(b as u32))));
+            if split_first {
+                prop_assert!(cf_last(&g));
+            }
+            // Merged edges vanish; every other edge survives between the blocks holding the
+            // code (edges into a marker-less trampoline continue to its target).
+            let head = |x: u64| {
+                (0..g.blocks.len())
+                    .find(|&b| own_markers(&g, b).contains(&x))
+                    .expect("kept")
+            };
+            let fcfg = analyze(&f);
+            let mut mapped = BTreeSet::new();
+            for s in (0..f.blocks.len()).filter(|&s| fcfg.is_reachable(Bix(s as u32))) {
+                let hs = head(*own_markers(&f, s).last().expect("marker"));
+                for d in fcfg.succs(Bix(s as u32)) {
+                    mapped.insert((hs, head(own_markers(&f, d.idx())[0])));
+                }
+            }
+            let mut edges = BTreeSet::new();
+            for s in (0..g.blocks.len()).filter(|&s| !own_markers(&g, s).is_empty()) {
+                for d in cfg.succs(Bix(s as u32)) {
+                    let mut d = d.idx();
+                    if own_markers(&g, d).is_empty() {
+                        prop_assert_eq!(cfg.succs(Bix(d as u32)).len(), 1);
+                        d = cfg.succs(Bix(d as u32))[0].idx();
+                    }
+                    edges.insert((s, d));
+                }
+            }
+            prop_assert!(edges.is_subset(&mapped));
+            prop_assert!(mapped.difference(&edges).all(|(a, b)| a == b));
+            check_phis(&g)?;
+            let mut h = g.clone();
+            merge_blocks(&mut h);
+            prop_assert_eq!(&h, &g);
+        }
+
+        #[test]
+        fn prop_place((terms, labels, seed) in cfg_input(), split_first in any::<bool>()) {
+            let mut f = build(&terms, &labels);
+            if split_first {
+                set_control_flow_op_last_in_bb(&mut f);
+                remark(&mut f);
+            }
+            let mut g = f.clone();
+            place_blocks_in_source_order(&mut g);
+            for k in 0..4 {
+                prop_assert_eq!(trace(&g, seed ^ k), trace(&f, seed ^ k));
+            }
+            prop_assert_eq!(label_edges(&g), label_edges(&f));
+            prop_assert_eq!(markers(&g, 0).first().copied(), Some(0));
+            prop_assert!(g.blocks.windows(2).all(|w| w[0].label <= w[1].label));
+            if split_first {
+                prop_assert!(cf_last(&g));
+            }
+            check_phis(&g)?;
+            let mut h = g.clone();
+            place_blocks_in_source_order(&mut h);
+            prop_assert_eq!(&h, &g);
+        }
+    }
+}

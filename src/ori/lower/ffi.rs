@@ -1,0 +1,323 @@
+//! Thin safe wrappers over the LLVM C API for the instruction selector: reading opcodes,
+//! operands, types and constants of an LLVM 19 module that outlives every call.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use std::ffi::CStr;
+
+/// An LLVM value of the module being lowered (valid while the module lives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct V(pub LLVMValueRef);
+
+/// An LLVM type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct T(pub LLVMTypeRef);
+
+/// The shape of a value type as the selector sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Void,
+    I1,
+    /// i8 / i16 / i32 / i64 (other widths are unsupported).
+    Int(u32),
+    F16,
+    F32,
+    F64,
+    /// A pointer in an NVPTX address space (always 64-bit).
+    Ptr(u32),
+    /// A fixed vector (flattened into its elements).
+    Vector(Box<Ty>, u32),
+    /// A literal struct (cmpxchg results), flattened.
+    Struct(Vec<Ty>),
+    /// Anything else (named by its printed form).
+    Other(String),
+}
+
+impl Ty {
+    /// Number of scalar elements after flattening.
+    pub fn scalars(&self) -> Vec<Ty> {
+        match self {
+            Ty::Vector(e, n) => (0..*n).flat_map(|_| e.scalars()).collect(),
+            Ty::Struct(fs) => fs.iter().flat_map(|f| f.scalars()).collect(),
+            Ty::Void => vec![],
+            t => vec![t.clone()],
+        }
+    }
+}
+
+// SAFETY (for every function below): `V`/`T` wrap handles of a module that outlives the lowering,
+// and each call is a read-only query valid for the kind of value it is applied to.
+
+pub fn type_of(v: V) -> T {
+    unsafe { T(LLVMTypeOf(v.0)) }
+}
+
+pub fn classify(t: T) -> Ty {
+    unsafe {
+        match LLVMGetTypeKind(t.0) {
+            LLVMTypeKind::LLVMVoidTypeKind => Ty::Void,
+            LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(t.0) {
+                1 => Ty::I1,
+                w @ (8 | 16 | 32 | 64) => Ty::Int(w),
+                _ => Ty::Other(type_string(t)),
+            },
+            LLVMTypeKind::LLVMHalfTypeKind => Ty::F16,
+            LLVMTypeKind::LLVMFloatTypeKind => Ty::F32,
+            LLVMTypeKind::LLVMDoubleTypeKind => Ty::F64,
+            LLVMTypeKind::LLVMPointerTypeKind => Ty::Ptr(LLVMGetPointerAddressSpace(t.0)),
+            LLVMTypeKind::LLVMVectorTypeKind => Ty::Vector(
+                Box::new(classify(T(LLVMGetElementType(t.0)))),
+                LLVMGetVectorSize(t.0),
+            ),
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let n = LLVMCountStructElementTypes(t.0);
+                Ty::Struct(
+                    (0..n)
+                        .map(|i| classify(T(LLVMStructGetTypeAtIndex(t.0, i))))
+                        .collect(),
+                )
+            }
+            _ => Ty::Other(type_string(t)),
+        }
+    }
+}
+
+pub fn type_string(t: T) -> String {
+    unsafe {
+        let p = LLVMPrintTypeToString(t.0);
+        let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+        LLVMDisposeMessage(p);
+        s
+    }
+}
+
+pub fn value_string(v: V) -> String {
+    unsafe {
+        let p = LLVMPrintValueToString(v.0);
+        let s = CStr::from_ptr(p).to_string_lossy().trim().to_string();
+        LLVMDisposeMessage(p);
+        s
+    }
+}
+
+pub fn name(v: V) -> String {
+    unsafe {
+        let mut len = 0usize;
+        let p = LLVMGetValueName2(v.0, &mut len);
+        if p.is_null() {
+            return String::new();
+        }
+        String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+    }
+}
+
+pub fn opcode(v: V) -> LLVMOpcode {
+    unsafe { LLVMGetInstructionOpcode(v.0) }
+}
+
+pub fn const_opcode(v: V) -> LLVMOpcode {
+    unsafe { LLVMGetConstOpcode(v.0) }
+}
+
+pub fn num_operands(v: V) -> u32 {
+    unsafe { LLVMGetNumOperands(v.0) as u32 }
+}
+
+pub fn operand(v: V, i: u32) -> V {
+    unsafe { V(LLVMGetOperand(v.0, i)) }
+}
+
+pub fn is_instruction(v: V) -> bool {
+    unsafe { !LLVMIsAInstruction(v.0).is_null() }
+}
+pub fn is_constant_int(v: V) -> bool {
+    unsafe { !LLVMIsAConstantInt(v.0).is_null() }
+}
+pub fn is_constant_fp(v: V) -> bool {
+    unsafe { !LLVMIsAConstantFP(v.0).is_null() }
+}
+pub fn is_constant_expr(v: V) -> bool {
+    unsafe { !LLVMIsAConstantExpr(v.0).is_null() }
+}
+pub fn is_global_variable(v: V) -> bool {
+    unsafe { !LLVMIsAGlobalVariable(v.0).is_null() }
+}
+pub fn is_function(v: V) -> bool {
+    unsafe { !LLVMIsAFunction(v.0).is_null() }
+}
+pub fn is_argument(v: V) -> bool {
+    unsafe { !LLVMIsAArgument(v.0).is_null() }
+}
+pub fn is_inline_asm(v: V) -> bool {
+    unsafe { !LLVMIsAInlineAsm(v.0).is_null() }
+}
+pub fn is_undef_or_poison(v: V) -> bool {
+    unsafe { LLVMIsUndef(v.0) != 0 || LLVMIsPoison(v.0) != 0 }
+}
+pub fn is_null_constant(v: V) -> bool {
+    unsafe { !LLVMIsAConstant(v.0).is_null() && LLVMIsNull(v.0) != 0 }
+}
+pub fn is_constant(v: V) -> bool {
+    unsafe { !LLVMIsAConstant(v.0).is_null() }
+}
+pub fn is_constant_vector_like(v: V) -> bool {
+    unsafe {
+        !LLVMIsAConstantDataVector(v.0).is_null()
+            || !LLVMIsAConstantVector(v.0).is_null()
+            || !LLVMIsAConstantAggregateZero(v.0).is_null()
+    }
+}
+
+/// A ConstantInt's value as raw 64-bit pattern (zero-extended).
+pub fn const_int(v: V) -> u64 {
+    unsafe { LLVMConstIntGetZExtValue(v.0) }
+}
+
+/// A ConstantFP as an f64 (exact for f16/f32/f64).
+pub fn const_fp(v: V) -> f64 {
+    unsafe {
+        let mut lost = 0;
+        LLVMConstRealGetDouble(v.0, &mut lost)
+    }
+}
+
+pub fn aggregate_element(v: V, i: u32) -> Option<V> {
+    unsafe {
+        let e = LLVMGetAggregateElement(v.0, i);
+        (!e.is_null()).then_some(V(e))
+    }
+}
+
+pub fn icmp_predicate(v: V) -> llvm_sys::LLVMIntPredicate {
+    unsafe { LLVMGetICmpPredicate(v.0) }
+}
+pub fn fcmp_predicate(v: V) -> llvm_sys::LLVMRealPredicate {
+    unsafe { LLVMGetFCmpPredicate(v.0) }
+}
+
+pub fn called_value(v: V) -> V {
+    unsafe { V(LLVMGetCalledValue(v.0)) }
+}
+
+pub fn intrinsic_name(callee: V) -> Option<String> {
+    is_function(callee)
+        .then(|| name(callee))
+        .filter(|n| n.starts_with("llvm."))
+}
+
+pub fn volatile(v: V) -> bool {
+    unsafe { LLVMGetVolatile(v.0) != 0 }
+}
+
+pub fn alignment(v: V) -> u32 {
+    unsafe { LLVMGetAlignment(v.0) }
+}
+
+pub fn indices(v: V) -> Vec<u32> {
+    unsafe {
+        let n = LLVMGetNumIndices(v.0);
+        let p = LLVMGetIndices(v.0);
+        (0..n as usize).map(|i| *p.add(i)).collect()
+    }
+}
+
+pub fn gep_source_type(v: V) -> T {
+    unsafe { T(LLVMGetGEPSourceElementType(v.0)) }
+}
+
+pub fn allocated_type(v: V) -> T {
+    unsafe { T(LLVMGetAllocatedType(v.0)) }
+}
+
+pub fn atomic_rmw_op(v: V) -> llvm_sys::LLVMAtomicRMWBinOp {
+    unsafe { LLVMGetAtomicRMWBinOp(v.0) }
+}
+
+pub fn incoming(v: V) -> Vec<(V, LLVMBasicBlockRef)> {
+    unsafe {
+        (0..LLVMCountIncoming(v.0))
+            .map(|i| {
+                (
+                    V(LLVMGetIncomingValue(v.0, i)),
+                    LLVMGetIncomingBlock(v.0, i),
+                )
+            })
+            .collect()
+    }
+}
+
+pub fn successors(term: V) -> Vec<LLVMBasicBlockRef> {
+    unsafe {
+        (0..LLVMGetNumSuccessors(term.0))
+            .map(|i| LLVMGetSuccessor(term.0, i))
+            .collect()
+    }
+}
+
+pub fn condition(br: V) -> V {
+    unsafe { V(LLVMGetCondition(br.0)) }
+}
+
+pub fn is_conditional(br: V) -> bool {
+    unsafe { LLVMIsConditional(br.0) != 0 }
+}
+
+pub fn switch_default(sw: V) -> LLVMBasicBlockRef {
+    unsafe { LLVMGetSwitchDefaultDest(sw.0) }
+}
+
+pub fn block_as_value(bb: LLVMBasicBlockRef) -> V {
+    unsafe { V(LLVMBasicBlockAsValue(bb)) }
+}
+
+pub fn value_as_block(v: V) -> LLVMBasicBlockRef {
+    unsafe { LLVMValueAsBasicBlock(v.0) }
+}
+
+pub fn initializer(g: V) -> Option<V> {
+    unsafe {
+        let i = LLVMGetInitializer(g.0);
+        (!i.is_null()).then_some(V(i))
+    }
+}
+
+pub fn global_type(g: V) -> T {
+    unsafe { T(LLVMGlobalGetValueType(g.0)) }
+}
+
+pub fn is_declaration(g: V) -> bool {
+    unsafe { LLVMIsDeclaration(g.0) != 0 }
+}
+
+/// Raw bytes of an i8-array constant.
+pub fn const_data_bytes(v: V) -> Option<Vec<u8>> {
+    unsafe {
+        // Only i8 arrays (strings); other sequential constants go element-wise in the caller.
+        if LLVMIsAConstantDataSequential(v.0).is_null() || LLVMIsConstantString(v.0) == 0 {
+            return None;
+        }
+        let mut len = 0usize;
+        let p = LLVMGetAsString(v.0, &mut len);
+        if p.is_null() {
+            return None;
+        }
+        Some(std::slice::from_raw_parts(p as *const u8, len).to_vec())
+    }
+}
+
+pub fn array_length(t: T) -> u64 {
+    unsafe { LLVMGetArrayLength2(t.0) }
+}
+
+pub fn element_type(t: T) -> T {
+    unsafe { T(LLVMGetElementType(t.0)) }
+}
+
+pub fn type_kind(t: T) -> LLVMTypeKind {
+    unsafe { LLVMGetTypeKind(t.0) }
+}
+
+pub fn struct_field_type(t: T, i: u32) -> T {
+    unsafe { T(LLVMStructGetTypeAtIndex(t.0, i)) }
+}

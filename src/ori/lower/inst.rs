@@ -1,0 +1,1545 @@
+//! Instruction selection proper: one LLVM instruction → Ori instructions (see `mod.rs` for the
+//! value representation).
+
+use super::ffi::{self, Ty, V};
+use super::{FnLowering, STACK_POINTER_CBANK};
+use crate::ori::ir::{Bix, Guard, Inst, Operand, PairMode, RegFile, VReg};
+use crate::ori::opcode::{
+    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode,
+    lut,
+};
+use crate::sreg::{SassSource, SpecialReg};
+use anyhow::Result;
+use llvm_sys::LLVMOpcode as O;
+use llvm_sys::{LLVMIntPredicate as IP, LLVMRealPredicate as RP};
+
+fn reg(r: VReg) -> Operand {
+    Operand::Reg(r)
+}
+
+fn fty(t: &Ty) -> Option<FTy> {
+    match t {
+        Ty::F16 => Some(FTy::F16),
+        Ty::F32 => Some(FTy::F32),
+        Ty::F64 => Some(FTy::F64),
+        _ => None,
+    }
+}
+
+/// Integer width of a scalar type (pointers are 64-bit).
+fn ibits(t: &Ty) -> Option<u32> {
+    match t {
+        Ty::Int(b) => Some(*b),
+        Ty::Ptr(_) => Some(64),
+        _ => None,
+    }
+}
+
+fn int_ty(bits: u32, signed: bool) -> NumTy {
+    match (bits, signed) {
+        (8, false) => NumTy::U8,
+        (8, true) => NumTy::S8,
+        (16, false) => NumTy::U16,
+        (16, true) => NumTy::S16,
+        (32, false) => NumTy::U32,
+        (32, true) => NumTy::S32,
+        (_, false) => NumTy::U64,
+        (_, true) => NumTy::S64,
+    }
+}
+
+fn float_num(t: FTy) -> NumTy {
+    match t {
+        FTy::F16 => NumTy::F16,
+        FTy::F32 => NumTy::F32,
+        FTy::F64 => NumTy::F64,
+    }
+}
+
+impl FnLowering<'_> {
+    /// The operands of a value, materializing constants and constant expressions at the current
+    /// position when they need registers.
+    pub(super) fn get(&mut self, v: V) -> Result<Vec<Operand>> {
+        if let Some(ops) = self.vals.get(&v) {
+            return Ok(ops.clone());
+        }
+        let ty = ffi::classify(ffi::type_of(v));
+        if ffi::is_undef_or_poison(v) || (ffi::is_null_constant(v) && !matches!(ty, Ty::I1)) {
+            return ty
+                .scalars()
+                .iter()
+                .map(|s| self.const_scalar(s, 0))
+                .collect();
+        }
+        if ffi::is_constant_int(v) {
+            return Ok(vec![self.const_scalar(&ty, ffi::const_int(v))?]);
+        }
+        if ffi::is_constant_fp(v) {
+            let d = ffi::const_fp(v);
+            let bits = match ty {
+                Ty::F32 => (d as f32).to_bits() as u64,
+                Ty::F64 => d.to_bits(),
+                _ => return Err(self.err(format!("constant {}", ffi::value_string(v)))),
+            };
+            return Ok(vec![Operand::Imm(bits)]);
+        }
+        if ffi::is_null_constant(v) {
+            return Ok(vec![self.const_scalar(&ty, 0)?]);
+        }
+        if ffi::is_global_variable(v) {
+            let d = self.f.new_reg(RegFile::R, PairMode::Pair);
+            self.op(
+                Op::Mov { w64: true },
+                vec![reg(d)],
+                vec![Operand::Symbol(ffi::name(v))],
+            );
+            return Ok(vec![reg(d)]);
+        }
+        if ffi::is_constant_expr(v) {
+            let regs = self.regs_for(&ty)?;
+            let ops: Vec<Operand> = regs.into_iter().map(reg).collect();
+            self.lower_expr(v, ffi::const_opcode(v), &ops)?;
+            return Ok(ops);
+        }
+        if ffi::is_constant_vector_like(v) {
+            let n = ty.scalars().len() as u32;
+            let mut out = Vec::new();
+            for i in 0..n {
+                let e = ffi::aggregate_element(v, i).ok_or_else(|| self.err("vector constant"))?;
+                out.extend(self.get(e)?);
+            }
+            return Ok(out);
+        }
+        Err(self.err(format!("value {}", ffi::value_string(v))))
+    }
+
+    fn get1(&mut self, v: V) -> Result<Operand> {
+        let mut ops = self.get(v)?;
+        if ops.len() != 1 {
+            return Err(self.err(format!("vector operand {}", ffi::value_string(v))));
+        }
+        Ok(ops.pop().unwrap())
+    }
+
+    /// A scalar constant as an operand; i1 constants are materialized into a predicate.
+    fn const_scalar(&mut self, t: &Ty, value: u64) -> Result<Operand> {
+        match t {
+            Ty::I1 => {
+                let p = self.f.new_reg(RegFile::P, PairMode::Single);
+                let l = if value & 1 != 0 { 0xFF } else { 0x00 };
+                self.op(
+                    Op::PLop3 { lut: l },
+                    vec![reg(p)],
+                    vec![Operand::True, Operand::True, Operand::True],
+                );
+                Ok(reg(p))
+            }
+            Ty::Int(_) | Ty::Ptr(_) | Ty::F16 | Ty::F32 | Ty::F64 => Ok(Operand::Imm(value)),
+            other => Err(self.err(format!("constant of type {other:?}"))),
+        }
+    }
+
+    /// An operand as a register (immediates are moved into one).
+    fn in_reg(&mut self, o: Operand, w64: bool) -> VReg {
+        match o {
+            Operand::Reg(r) => r,
+            other => {
+                let d = self.f.new_reg(
+                    RegFile::R,
+                    if w64 {
+                        PairMode::Pair
+                    } else {
+                        PairMode::Single
+                    },
+                );
+                self.op(Op::Mov { w64 }, vec![reg(d)], vec![other]);
+                d
+            }
+        }
+    }
+
+    /// A predicate operand as a P register.
+    fn pred(&mut self, o: Operand) -> VReg {
+        match o {
+            Operand::Reg(r) => r,
+            _ => {
+                let p = self.f.new_reg(RegFile::P, PairMode::Single);
+                self.op(
+                    Op::PLop3 { lut: 0xFF },
+                    vec![reg(p)],
+                    vec![Operand::True, Operand::True, Operand::True],
+                );
+                p
+            }
+        }
+    }
+
+    /// Normalizes a narrow (8/16-bit) integer held in a 32-bit register: zero- or sign-extends it
+    /// so the high bits are defined. 32/64-bit values pass through.
+    fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
+        if bits >= 32 {
+            return o;
+        }
+        match o {
+            Operand::Imm(v) => {
+                let mask = (1u64 << bits) - 1;
+                let v = v & mask;
+                let v = if signed && v >> (bits - 1) & 1 == 1 {
+                    (v | !mask) & 0xFFFF_FFFF
+                } else {
+                    v
+                };
+                Operand::Imm(v)
+            }
+            other => {
+                let d = self.f.new_reg(RegFile::R, PairMode::Single);
+                let to = int_ty(32, signed);
+                self.op(
+                    Op::Cvt {
+                        from: int_ty(bits, signed),
+                        to,
+                        round: Round::Rn,
+                    },
+                    vec![reg(d)],
+                    vec![other],
+                );
+                reg(d)
+            }
+        }
+    }
+
+    fn dsts(&self, v: V) -> Vec<Operand> {
+        self.vals.get(&v).cloned().unwrap_or_default()
+    }
+
+    /// Lowers one instruction. `next` is the block that follows in layout (fall-through).
+    pub(super) fn lower_inst(&mut self, v: V, next: Bix, nblocks: usize) -> Result<()> {
+        let opc = ffi::opcode(v);
+        let d = self.dsts(v);
+        match opc {
+            O::LLVMAlloca => Ok(()),
+            O::LLVMPHI => self.lower_phi(v, &d),
+            O::LLVMRet => {
+                if ffi::num_operands(v) > 0 {
+                    return Err(self.err("return value of a kernel"));
+                }
+                self.op(Op::Exit, vec![], vec![]);
+                Ok(())
+            }
+            O::LLVMUnreachable => {
+                self.op(Op::Exit, vec![], vec![]);
+                Ok(())
+            }
+            O::LLVMBr => {
+                let succ = ffi::successors(v);
+                if ffi::is_conditional(v) {
+                    let c = self.get1(ffi::condition(v))?;
+                    let p = self.pred(c);
+                    let (t, f) = (self.blocks[&succ[0]], self.blocks[&succ[1]]);
+                    self.emit(Inst {
+                        guard: Some(Guard {
+                            pred: p,
+                            negated: false,
+                        }),
+                        ..Inst::new(Op::Bra, vec![], vec![Operand::Label(t)])
+                    });
+                    if f != next || next.idx() >= nblocks {
+                        self.op(Op::Bra, vec![], vec![Operand::Label(f)]);
+                    }
+                } else {
+                    let t = self.blocks[&succ[0]];
+                    if t != next || next.idx() >= nblocks {
+                        self.op(Op::Bra, vec![], vec![Operand::Label(t)]);
+                    }
+                }
+                Ok(())
+            }
+            O::LLVMSwitch => self.lower_switch(v, next, nblocks),
+            O::LLVMFreeze => {
+                let s = self.get(ffi::operand(v, 0))?;
+                self.copy_all(&d, &s, &ffi::classify(ffi::type_of(v)));
+                Ok(())
+            }
+            O::LLVMLoad => self.lower_load(v, &d),
+            O::LLVMStore => self.lower_store(v),
+            O::LLVMCall => self.lower_call(v, &d),
+            O::LLVMAtomicRMW => self.lower_atomic_rmw(v, &d),
+            O::LLVMAtomicCmpXchg => self.lower_cmpxchg(v, &d),
+            O::LLVMFence => {
+                self.op(Op::Membar { gpu: true }, vec![], vec![]);
+                Ok(())
+            }
+            O::LLVMExtractValue => {
+                let agg = self.get(ffi::operand(v, 0))?;
+                let idx = ffi::indices(v);
+                let aty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
+                let Ty::Struct(fields) = aty else {
+                    return Err(self.err("extractvalue of a non-struct"));
+                };
+                if idx.len() != 1 {
+                    return Err(self.err("nested extractvalue"));
+                }
+                let start: usize = fields[..idx[0] as usize]
+                    .iter()
+                    .map(|f| f.scalars().len())
+                    .sum();
+                let n = fields[idx[0] as usize].scalars().len();
+                let src = agg[start..start + n].to_vec();
+                self.copy_all(&d, &src, &fields[idx[0] as usize]);
+                Ok(())
+            }
+            O::LLVMExtractElement => {
+                let vecv = self.get(ffi::operand(v, 0))?;
+                let i = ffi::operand(v, 1);
+                if !ffi::is_constant_int(i) {
+                    return Err(self.err("extractelement with a variable index"));
+                }
+                let e = vecv[ffi::const_int(i) as usize].clone();
+                self.copy_all(&d, &[e], &ffi::classify(ffi::type_of(v)));
+                Ok(())
+            }
+            O::LLVMInsertElement => {
+                let mut vecv = self.get(ffi::operand(v, 0))?;
+                let e = self.get1(ffi::operand(v, 1))?;
+                let i = ffi::operand(v, 2);
+                if !ffi::is_constant_int(i) {
+                    return Err(self.err("insertelement with a variable index"));
+                }
+                vecv[ffi::const_int(i) as usize] = e;
+                let Ty::Vector(et, _) = ffi::classify(ffi::type_of(v)) else {
+                    unreachable!()
+                };
+                for (dd, s) in d.iter().zip(vecv) {
+                    self.copy_all(std::slice::from_ref(dd), &[s], &et);
+                }
+                Ok(())
+            }
+            O::LLVMShuffleVector => {
+                let a = self.get(ffi::operand(v, 0))?;
+                let b = self.get(ffi::operand(v, 1))?;
+                let Ty::Vector(et, n) = ffi::classify(ffi::type_of(v)) else {
+                    unreachable!()
+                };
+                for k in 0..n {
+                    let m = unsafe { llvm_sys::core::LLVMGetMaskValue(v.0, k) };
+                    let src = if m < 0 {
+                        Operand::Imm(0)
+                    } else if (m as usize) < a.len() {
+                        a[m as usize].clone()
+                    } else {
+                        b[m as usize - a.len()].clone()
+                    };
+                    self.copy_all(&d[k as usize..k as usize + 1], &[src], &et);
+                }
+                Ok(())
+            }
+            _ => self.lower_expr(v, opc, &d),
+        }
+    }
+
+    /// Copies scalars `src` into `dst` registers of scalar type `t` (vectors element-wise).
+    fn copy_all(&mut self, dst: &[Operand], src: &[Operand], t: &Ty) {
+        let scal = t.scalars();
+        for (k, (dd, s)) in dst.iter().zip(src).enumerate() {
+            let st = scal.get(k).cloned().unwrap_or(Ty::Int(32));
+            if st == Ty::I1 {
+                self.op(
+                    Op::PLop3 { lut: 0xF0 },
+                    vec![dd.clone()],
+                    vec![s.clone(), Operand::True, Operand::True],
+                );
+            } else {
+                let w64 = matches!(st, Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                self.op(Op::Mov { w64 }, vec![dd.clone()], vec![s.clone()]);
+            }
+        }
+    }
+
+    /// Arithmetic, comparisons, casts and GEPs — shared by instructions and constant expressions.
+    pub(super) fn lower_expr(&mut self, v: V, opc: O, d: &[Operand]) -> Result<()> {
+        let rty = ffi::classify(ffi::type_of(v));
+        match opc {
+            O::LLVMGetElementPtr => return self.lower_gep(v, d),
+            O::LLVMICmp | O::LLVMFCmp => {
+                let a = self.get(ffi::operand(v, 0))?;
+                let b = self.get(ffi::operand(v, 1))?;
+                let oty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
+                let et = oty.scalars()[0].clone();
+                for k in 0..d.len() {
+                    self.lower_cmp(v, opc, &et, a[k].clone(), b[k].clone(), d[k].clone())?;
+                }
+                return Ok(());
+            }
+            O::LLVMSelect => {
+                let c = self.get(ffi::operand(v, 0))?;
+                let a = self.get(ffi::operand(v, 1))?;
+                let b = self.get(ffi::operand(v, 2))?;
+                let scal = rty.scalars();
+                for k in 0..d.len() {
+                    let ck = if c.len() == 1 {
+                        c[0].clone()
+                    } else {
+                        c[k].clone()
+                    };
+                    let p = self.pred(ck);
+                    if scal[k] == Ty::I1 {
+                        let (x, y) = (self.pred(a[k].clone()), self.pred(b[k].clone()));
+                        self.op(
+                            Op::PLop3 { lut: 0xCA },
+                            vec![d[k].clone()],
+                            vec![reg(p), reg(x), reg(y)],
+                        );
+                    } else {
+                        let w64 = matches!(scal[k], Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                        self.op(
+                            Op::Sel { w64 },
+                            vec![d[k].clone()],
+                            vec![a[k].clone(), b[k].clone(), reg(p)],
+                        );
+                    }
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let nops = ffi::num_operands(v);
+        let a = self.get(ffi::operand(v, 0))?;
+        let b = if nops > 1 && is_binop(opc) {
+            Some(self.get(ffi::operand(v, 1))?)
+        } else {
+            None
+        };
+        let sty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
+        let (src_scal, dst_scal) = (sty.scalars(), rty.scalars());
+        for k in 0..d.len() {
+            let bk = b.as_ref().map(|b| b[k].clone());
+            self.lower_scalar(
+                v,
+                opc,
+                &src_scal[k],
+                &dst_scal[k],
+                a[k].clone(),
+                bk,
+                d[k].clone(),
+            )?;
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn lower_scalar(
+        &mut self,
+        v: V,
+        opc: O,
+        st: &Ty,
+        dt: &Ty,
+        a: Operand,
+        b: Option<Operand>,
+        d: Operand,
+    ) -> Result<()> {
+        let b = || b.clone().unwrap_or(Operand::Zero);
+        if *dt == Ty::I1 && is_binop(opc) {
+            let (x, y) = (self.pred(a), self.pred(b()));
+            let l = match opc {
+                O::LLVMAnd | O::LLVMMul => lut::AND,
+                O::LLVMOr => lut::OR,
+                O::LLVMXor | O::LLVMAdd | O::LLVMSub => lut::XOR,
+                _ => return Err(self.err(format!("i1 {}", ffi::value_string(v)))),
+            };
+            self.op(
+                Op::PLop3 { lut: l },
+                vec![d],
+                vec![reg(x), reg(y), Operand::True],
+            );
+            return Ok(());
+        }
+        if let (Some(bits), true) = (ibits(dt), is_binop(opc)) {
+            let w64 = bits == 64;
+            let amount = |s: &mut Self, o: Operand| -> Operand {
+                // Shift amounts: the low 32 bits of a 64-bit amount; narrow amounts normalized.
+                match o {
+                    Operand::Imm(x) => Operand::Imm(x),
+                    r if w64 => {
+                        let t = s.f.new_reg(RegFile::R, PairMode::Single);
+                        s.op(
+                            Op::Cvt {
+                                from: NumTy::U64,
+                                to: NumTy::U32,
+                                round: Round::Rn,
+                            },
+                            vec![reg(t)],
+                            vec![r],
+                        );
+                        reg(t)
+                    }
+                    r => s.norm(r, bits, false),
+                }
+            };
+            match opc {
+                O::LLVMAdd => self.op(
+                    Op::IAdd3 { neg_b: false, w64 },
+                    vec![d],
+                    vec![a, b(), Operand::Zero],
+                ),
+                O::LLVMSub => self.op(
+                    Op::IAdd3 { neg_b: true, w64 },
+                    vec![d],
+                    vec![a, b(), Operand::Zero],
+                ),
+                O::LLVMMul => self.op(
+                    Op::IMad {
+                        kind: MadKind::Lo,
+                        w64,
+                    },
+                    vec![d],
+                    vec![a, b(), Operand::Zero],
+                ),
+                O::LLVMAnd => self.op(
+                    Op::Lop3 { lut: lut::AND, w64 },
+                    vec![d],
+                    vec![a, b(), Operand::Zero],
+                ),
+                O::LLVMOr => self.op(
+                    Op::Lop3 { lut: lut::OR, w64 },
+                    vec![d],
+                    vec![a, b(), Operand::Zero],
+                ),
+                O::LLVMXor => self.op(
+                    Op::Lop3 { lut: lut::XOR, w64 },
+                    vec![d],
+                    vec![a, b(), Operand::Zero],
+                ),
+                O::LLVMShl => {
+                    let s = amount(self, b());
+                    self.op(
+                        Op::Shf {
+                            left: true,
+                            signed: false,
+                            w64,
+                        },
+                        vec![d],
+                        vec![a, s],
+                    );
+                }
+                O::LLVMLShr | O::LLVMAShr => {
+                    let signed = opc == O::LLVMAShr;
+                    let x = self.norm(a, bits, signed);
+                    let s = amount(self, b());
+                    self.op(
+                        Op::Shf {
+                            left: false,
+                            signed,
+                            w64,
+                        },
+                        vec![d],
+                        vec![x, s],
+                    );
+                }
+                O::LLVMUDiv | O::LLVMSDiv | O::LLVMURem | O::LLVMSRem => {
+                    let signed = matches!(opc, O::LLVMSDiv | O::LLVMSRem);
+                    let rem = matches!(opc, O::LLVMURem | O::LLVMSRem);
+                    let (x, y) = (self.norm(a, bits, signed), self.norm(b(), bits, signed));
+                    self.op(Op::IDiv { signed, rem, w64 }, vec![d], vec![x, y]);
+                }
+                _ => return Err(self.err(ffi::value_string(v))),
+            }
+            return Ok(());
+        }
+        if let (Some(t), true) = (fty(dt), is_binop(opc) || opc == O::LLVMFNeg) {
+            match opc {
+                O::LLVMFAdd => self.op(Op::FAdd { ty: t }, vec![d], vec![a, b()]),
+                O::LLVMFSub => {
+                    let n = self.reg_for(dt)?;
+                    self.op(Op::FNeg { ty: t }, vec![reg(n)], vec![b()]);
+                    self.op(Op::FAdd { ty: t }, vec![d], vec![a, reg(n)]);
+                }
+                O::LLVMFMul => self.op(Op::FMul { ty: t }, vec![d], vec![a, b()]),
+                O::LLVMFDiv => self.op(Op::FDiv { ty: t, exact: true }, vec![d], vec![a, b()]),
+                O::LLVMFNeg => self.op(Op::FNeg { ty: t }, vec![d], vec![a]),
+                _ => return Err(self.err(ffi::value_string(v))),
+            }
+            return Ok(());
+        }
+        self.lower_cast(v, opc, st, dt, a, d)
+    }
+
+    fn lower_cast(&mut self, v: V, opc: O, st: &Ty, dt: &Ty, a: Operand, d: Operand) -> Result<()> {
+        let cvt = |s: &mut Self, from: NumTy, to: NumTy, round: Round, x: Operand, y: Operand| {
+            s.op(Op::Cvt { from, to, round }, vec![y], vec![x]);
+        };
+        match opc {
+            O::LLVMZExt | O::LLVMSExt => {
+                let signed = opc == O::LLVMSExt;
+                let db = ibits(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                if *st == Ty::I1 {
+                    let p = self.pred(a);
+                    let one = if signed {
+                        if db == 64 {
+                            u64::MAX
+                        } else {
+                            (1u64 << db.min(32)) - 1
+                        }
+                    } else {
+                        1
+                    };
+                    self.op(
+                        Op::Sel { w64: db == 64 },
+                        vec![d],
+                        vec![Operand::Imm(one), Operand::Imm(0), reg(p)],
+                    );
+                    return Ok(());
+                }
+                let sb = ibits(st).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let x = self.norm(a, sb, signed);
+                if db == 64 {
+                    cvt(
+                        self,
+                        int_ty(32, signed),
+                        int_ty(64, signed),
+                        Round::Rn,
+                        x,
+                        d,
+                    );
+                } else {
+                    self.op(Op::Mov { w64: false }, vec![d], vec![x]);
+                }
+            }
+            O::LLVMTrunc => {
+                let sb = ibits(st).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let x = if sb == 64 {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    cvt(self, NumTy::U64, NumTy::U32, Round::Rn, a, reg(t));
+                    reg(t)
+                } else {
+                    a
+                };
+                if *dt == Ty::I1 {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(
+                        Op::Lop3 {
+                            lut: lut::AND,
+                            w64: false,
+                        },
+                        vec![reg(t)],
+                        vec![x, Operand::Imm(1), Operand::Zero],
+                    );
+                    self.op(
+                        Op::ISetp {
+                            cmp: Cmp::Ne,
+                            signed: false,
+                            w64: false,
+                            bop: BoolOp::And,
+                        },
+                        vec![d],
+                        vec![reg(t), Operand::Imm(0), Operand::True],
+                    );
+                } else {
+                    self.op(Op::Mov { w64: false }, vec![d], vec![x]);
+                }
+            }
+            O::LLVMFPExt | O::LLVMFPTrunc => {
+                let (f, t) = (fty(st).unwrap(), fty(dt).unwrap());
+                cvt(self, float_num(f), float_num(t), Round::Rn, a, d);
+            }
+            O::LLVMSIToFP | O::LLVMUIToFP => {
+                let signed = opc == O::LLVMSIToFP;
+                let t = fty(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                if *st == Ty::I1 {
+                    let p = self.pred(a);
+                    let one = match t {
+                        FTy::F64 => 1f64.to_bits(),
+                        FTy::F32 => 1f32.to_bits() as u64,
+                        FTy::F16 => 0x3C00,
+                    };
+                    let one = if signed { one ^ sign_bit(t) } else { one };
+                    self.op(
+                        Op::Sel { w64: t == FTy::F64 },
+                        vec![d],
+                        vec![Operand::Imm(one), Operand::Imm(0), reg(p)],
+                    );
+                    return Ok(());
+                }
+                let sb = ibits(st).unwrap();
+                let x = self.norm(a, sb, signed);
+                cvt(
+                    self,
+                    int_ty(sb.max(32), signed),
+                    float_num(t),
+                    Round::Rn,
+                    x,
+                    d,
+                );
+            }
+            O::LLVMFPToSI | O::LLVMFPToUI => {
+                let signed = opc == O::LLVMFPToSI;
+                let f = fty(st).unwrap();
+                let db = ibits(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                cvt(
+                    self,
+                    float_num(f),
+                    int_ty(db.max(32), signed),
+                    Round::Rz,
+                    a,
+                    d,
+                );
+            }
+            O::LLVMBitCast | O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMAddrSpaceCast => {
+                let (sb, db) = (scalar_bits(st), scalar_bits(dt));
+                if opc == O::LLVMAddrSpaceCast {
+                    let (Ty::Ptr(sa), Ty::Ptr(da)) = (st, dt) else {
+                        unreachable!()
+                    };
+                    let space = |a: u32| Space::from_addrspace(a);
+                    match (space(*sa), space(*da)) {
+                        (Some(Space::Generic), Some(s)) if s != Space::Generic => self.op(
+                            Op::Cvta {
+                                space: s,
+                                to_generic: false,
+                            },
+                            vec![d],
+                            vec![a],
+                        ),
+                        (Some(s), Some(Space::Generic)) if s != Space::Generic => self.op(
+                            Op::Cvta {
+                                space: s,
+                                to_generic: true,
+                            },
+                            vec![d],
+                            vec![a],
+                        ),
+                        _ => self.op(Op::Mov { w64: true }, vec![d], vec![a]),
+                    }
+                } else if sb == db {
+                    if *dt == Ty::I1 {
+                        self.copy_all(&[d], &[a], dt);
+                    } else {
+                        self.op(Op::Mov { w64: db == 64 }, vec![d], vec![a]);
+                    }
+                } else if sb == 64 && db <= 32 {
+                    cvt(self, NumTy::U64, NumTy::U32, Round::Rn, a, d);
+                } else if sb <= 32 && db == 64 {
+                    let x = self.norm(a, sb, false);
+                    cvt(self, NumTy::U32, NumTy::U64, Round::Rn, x, d);
+                } else {
+                    return Err(self.err(ffi::value_string(v)));
+                }
+            }
+            _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
+        }
+        Ok(())
+    }
+
+    fn lower_cmp(
+        &mut self,
+        v: V,
+        opc: O,
+        et: &Ty,
+        a: Operand,
+        b: Operand,
+        d: Operand,
+    ) -> Result<()> {
+        if opc == O::LLVMFCmp {
+            let t = fty(et).ok_or_else(|| self.err(ffi::value_string(v)))?;
+            let cmp = match ffi::fcmp_predicate(v) {
+                RP::LLVMRealOEQ => FCmp::Eq,
+                RP::LLVMRealOGT => FCmp::Gt,
+                RP::LLVMRealOGE => FCmp::Ge,
+                RP::LLVMRealOLT => FCmp::Lt,
+                RP::LLVMRealOLE => FCmp::Le,
+                RP::LLVMRealONE => FCmp::Ne,
+                RP::LLVMRealORD => FCmp::Num,
+                RP::LLVMRealUEQ => FCmp::Equ,
+                RP::LLVMRealUGT => FCmp::Gtu,
+                RP::LLVMRealUGE => FCmp::Geu,
+                RP::LLVMRealULT => FCmp::Ltu,
+                RP::LLVMRealULE => FCmp::Leu,
+                RP::LLVMRealUNE => FCmp::Neu,
+                RP::LLVMRealUNO => FCmp::Nan,
+                RP::LLVMRealPredicateTrue | RP::LLVMRealPredicateFalse => {
+                    let l = if ffi::fcmp_predicate(v) == RP::LLVMRealPredicateTrue {
+                        0xFF
+                    } else {
+                        0
+                    };
+                    self.op(
+                        Op::PLop3 { lut: l },
+                        vec![d],
+                        vec![Operand::True, Operand::True, Operand::True],
+                    );
+                    return Ok(());
+                }
+            };
+            self.op(
+                Op::FSetp {
+                    cmp,
+                    ty: t,
+                    bop: BoolOp::And,
+                },
+                vec![d],
+                vec![a, b, Operand::True],
+            );
+            return Ok(());
+        }
+        let pred = ffi::icmp_predicate(v);
+        if *et == Ty::I1 {
+            let (x, y) = (self.pred(a), self.pred(b));
+            // On booleans (true = 1 unsigned, -1 signed): eq/ne and the orderings as logic.
+            let l = match pred {
+                IP::LLVMIntEQ => !lut::XOR,
+                IP::LLVMIntNE => lut::XOR,
+                IP::LLVMIntUGT | IP::LLVMIntSLT => 0xF0 & !0xCC,
+                IP::LLVMIntULT | IP::LLVMIntSGT => !0xF0 & 0xCC,
+                IP::LLVMIntUGE | IP::LLVMIntSLE => 0xF0 | !0xCC,
+                IP::LLVMIntULE | IP::LLVMIntSGE => !0xF0 | 0xCC,
+            };
+            self.op(
+                Op::PLop3 { lut: l },
+                vec![d],
+                vec![reg(x), reg(y), Operand::True],
+            );
+            return Ok(());
+        }
+        let bits = ibits(et).ok_or_else(|| self.err(ffi::value_string(v)))?;
+        let (cmp, signed) = match pred {
+            IP::LLVMIntEQ => (Cmp::Eq, false),
+            IP::LLVMIntNE => (Cmp::Ne, false),
+            IP::LLVMIntUGT => (Cmp::Gt, false),
+            IP::LLVMIntUGE => (Cmp::Ge, false),
+            IP::LLVMIntULT => (Cmp::Lt, false),
+            IP::LLVMIntULE => (Cmp::Le, false),
+            IP::LLVMIntSGT => (Cmp::Gt, true),
+            IP::LLVMIntSGE => (Cmp::Ge, true),
+            IP::LLVMIntSLT => (Cmp::Lt, true),
+            IP::LLVMIntSLE => (Cmp::Le, true),
+        };
+        let (x, y) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
+        self.op(
+            Op::ISetp {
+                cmp,
+                signed,
+                w64: bits == 64,
+                bop: BoolOp::And,
+            },
+            vec![d],
+            vec![x, y, Operand::True],
+        );
+        Ok(())
+    }
+
+    /// `base + Σ index·size + constant`: `IMAD.WIDE` for 32-bit indices, `IMAD.64` for 64-bit.
+    fn lower_gep(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        use llvm_sys::LLVMTypeKind::*;
+        if d.len() != 1 {
+            return Err(self.err("vector getelementptr"));
+        }
+        let base = self.get1(ffi::operand(v, 0))?;
+        let mut acc = base;
+        let mut konst: i64 = 0;
+        let mut ty = ffi::gep_source_type(v);
+        for i in 1..ffi::num_operands(v) {
+            let idx = ffi::operand(v, i);
+            let (size, next_ty) = if i == 1 {
+                (super::abi_size(self.td, ty) as i64, ty)
+            } else {
+                match ffi::type_kind(ty) {
+                    LLVMStructTypeKind => {
+                        let field = ffi::const_int(idx) as u32;
+                        let off = unsafe {
+                            llvm_sys::target::LLVMOffsetOfElement(self.td.as_mut_ptr(), ty.0, field)
+                        };
+                        konst += off as i64;
+                        ty = ffi::struct_field_type(ty, field);
+                        continue;
+                    }
+                    LLVMArrayTypeKind | LLVMVectorTypeKind => {
+                        let et = ffi::element_type(ty);
+                        (super::abi_size(self.td, et) as i64, et)
+                    }
+                    _ => return Err(self.err("getelementptr through a non-aggregate")),
+                }
+            };
+            ty = next_ty;
+            if ffi::is_constant_int(idx) {
+                let bits = match ffi::classify(ffi::type_of(idx)) {
+                    Ty::Int(b) => b,
+                    _ => 64,
+                };
+                let raw = ffi::const_int(idx);
+                let sv = if bits < 64 {
+                    ((raw << (64 - bits)) as i64) >> (64 - bits)
+                } else {
+                    raw as i64
+                };
+                konst = konst.wrapping_add(sv.wrapping_mul(size));
+                continue;
+            }
+            let ity = ffi::classify(ffi::type_of(idx));
+            let ix = self.get1(idx)?;
+            let accr = self.in_reg(acc, true);
+            let t = self.f.new_reg(RegFile::R, PairMode::Pair);
+            match ity {
+                Ty::Int(64) => self.op(
+                    Op::IMad {
+                        kind: MadKind::Lo,
+                        w64: true,
+                    },
+                    vec![reg(t)],
+                    vec![ix, Operand::Imm(size as u64), reg(accr)],
+                ),
+                Ty::Int(b) => {
+                    let x = self.norm(ix, b, true);
+                    self.op(
+                        Op::IMad {
+                            kind: MadKind::Wide { signed: true },
+                            w64: false,
+                        },
+                        vec![reg(t)],
+                        vec![x, Operand::Imm(size as u64 & 0xFFFF_FFFF), reg(accr)],
+                    )
+                }
+                _ => return Err(self.err("getelementptr index type")),
+            }
+            acc = reg(t);
+        }
+        if konst == 0 {
+            self.op(Op::Mov { w64: true }, d.to_vec(), vec![acc]);
+        } else {
+            self.op(
+                Op::IAdd3 {
+                    neg_b: false,
+                    w64: true,
+                },
+                d.to_vec(),
+                vec![acc, Operand::Imm(konst as u64), Operand::Zero],
+            );
+        }
+        Ok(())
+    }
+
+    fn space_of(&self, ptr: V) -> Result<Space> {
+        match ffi::classify(ffi::type_of(ptr)) {
+            Ty::Ptr(a) => match Space::from_addrspace(a) {
+                Some(Space::Param) => Err(self.err("access to the param space (byval parameter)")),
+                Some(s) => Ok(s),
+                None => Err(self.err(format!("address space {a}"))),
+            },
+            _ => Err(self.err("memory access through a non-pointer")),
+        }
+    }
+
+    fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        let ptr = ffi::operand(v, 0);
+        let space = self.space_of(ptr)?;
+        let addr = self.get1(ptr)?;
+        let ty = ffi::classify(ffi::type_of(v));
+        let volatile = ffi::volatile(v);
+        self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
+            let bits = scalar_bits(elt).max(8);
+            if *elt == Ty::I1 {
+                let t = s.f.new_reg(RegFile::R, PairMode::Single);
+                s.op(
+                    Op::Ld {
+                        space,
+                        bits: 8,
+                        signed: false,
+                        volatile,
+                    },
+                    vec![reg(t)],
+                    vec![a],
+                );
+                s.op(
+                    Op::ISetp {
+                        cmp: Cmp::Ne,
+                        signed: false,
+                        w64: false,
+                        bop: BoolOp::And,
+                    },
+                    vec![d[k].clone()],
+                    vec![reg(t), Operand::Imm(0), Operand::True],
+                );
+            } else {
+                s.op(
+                    Op::Ld {
+                        space,
+                        bits,
+                        signed: false,
+                        volatile,
+                    },
+                    vec![d[k].clone()],
+                    vec![a],
+                );
+            }
+            Ok(())
+        })
+    }
+
+    fn lower_store(&mut self, v: V) -> Result<()> {
+        let val = ffi::operand(v, 0);
+        let ptr = ffi::operand(v, 1);
+        let space = self.space_of(ptr)?;
+        let addr = self.get1(ptr)?;
+        let ty = ffi::classify(ffi::type_of(val));
+        let vals = self.get(val)?;
+        let volatile = ffi::volatile(v);
+        self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
+            let bits = scalar_bits(elt).max(8);
+            let x = if *elt == Ty::I1 {
+                let p = s.pred(vals[k].clone());
+                let t = s.f.new_reg(RegFile::R, PairMode::Single);
+                s.op(
+                    Op::Sel { w64: false },
+                    vec![reg(t)],
+                    vec![Operand::Imm(1), Operand::Imm(0), reg(p)],
+                );
+                reg(t)
+            } else {
+                vals[k].clone()
+            };
+            s.op(
+                Op::St {
+                    space,
+                    bits,
+                    volatile,
+                },
+                vec![],
+                vec![a, x],
+            );
+            Ok(())
+        })
+    }
+
+    /// Splits an access of type `ty` into scalar accesses at their byte offsets.
+    fn mem_access(
+        &mut self,
+        ty: &Ty,
+        addr: Operand,
+        _align: u32,
+        mut each: impl FnMut(&mut Self, &Ty, Operand, usize) -> Result<()>,
+    ) -> Result<()> {
+        let scal = ty.scalars();
+        if scal.iter().any(|s| matches!(s, Ty::Other(_) | Ty::Void)) {
+            return Err(self.err(format!("memory access of type {ty:?}")));
+        }
+        let mut off = 0u64;
+        for (k, elt) in scal.iter().enumerate() {
+            let a = if off == 0 {
+                addr.clone()
+            } else {
+                let t = self.f.new_reg(RegFile::R, PairMode::Pair);
+                self.op(
+                    Op::IAdd3 {
+                        neg_b: false,
+                        w64: true,
+                    },
+                    vec![reg(t)],
+                    vec![addr.clone(), Operand::Imm(off), Operand::Zero],
+                );
+                reg(t)
+            };
+            each(self, elt, a, k)?;
+            off += (scalar_bits(elt).max(8) / 8) as u64;
+        }
+        Ok(())
+    }
+
+    fn lower_phi(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        let ty = ffi::classify(ffi::type_of(v));
+        let inc = ffi::incoming(v);
+        let mut per_elem: Vec<Vec<Operand>> = vec![Vec::new(); d.len()];
+        for (val, bb) in inc {
+            let pred = self.blocks[&bb];
+            // Constants needing registers are materialized in the predecessor, before its
+            // terminating branches.
+            let saved = self.cur;
+            let before = self.f.blocks[pred.idx()].insts.len();
+            self.cur = pred;
+            let ops = self.get(val)?;
+            self.cur = saved;
+            let added: Vec<Inst> = self.f.blocks[pred.idx()].insts.drain(before..).collect();
+            if !added.is_empty() {
+                let insts = &mut self.f.blocks[pred.idx()].insts;
+                let mut at = insts.len();
+                while at > 0 && insts[at - 1].op.is_control_flow() {
+                    at -= 1;
+                }
+                insts.splice(at..at, added);
+            }
+            for (k, o) in ops.into_iter().enumerate() {
+                per_elem[k].push(o);
+                per_elem[k].push(Operand::Label(pred));
+            }
+        }
+        let _ = ty;
+        for (k, srcs) in per_elem.into_iter().enumerate() {
+            self.op(Op::Phi, vec![d[k].clone()], srcs);
+        }
+        Ok(())
+    }
+
+    fn lower_switch(&mut self, v: V, next: Bix, nblocks: usize) -> Result<()> {
+        let cond = ffi::operand(v, 0);
+        let bits = ibits(&ffi::classify(ffi::type_of(cond)))
+            .ok_or_else(|| self.err("switch on a non-integer"))?;
+        let c = self.get1(cond)?;
+        let c = self.norm(c, bits, false);
+        let default = self.blocks[&ffi::switch_default(v)];
+        // Operands: cond, default, then (case value, case block) pairs.
+        let n = ffi::num_operands(v);
+        let mut k = 2;
+        while k + 1 < n {
+            let val = ffi::operand(v, k);
+            let dest = self.blocks[&ffi::value_as_block(ffi::operand(v, k + 1))];
+            let p = self.f.new_reg(RegFile::P, PairMode::Single);
+            let imm = self.norm(Operand::Imm(ffi::const_int(val)), bits, false);
+            self.op(
+                Op::ISetp {
+                    cmp: Cmp::Eq,
+                    signed: false,
+                    w64: bits == 64,
+                    bop: BoolOp::And,
+                },
+                vec![reg(p)],
+                vec![c.clone(), imm, Operand::True],
+            );
+            self.emit(Inst {
+                guard: Some(Guard {
+                    pred: p,
+                    negated: false,
+                }),
+                ..Inst::new(Op::Bra, vec![], vec![Operand::Label(dest)])
+            });
+            k += 2;
+        }
+        if default != next || next.idx() >= nblocks {
+            self.op(Op::Bra, vec![], vec![Operand::Label(default)]);
+        }
+        Ok(())
+    }
+
+    fn lower_atomic_rmw(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        use llvm_sys::LLVMAtomicRMWBinOp::*;
+        let ptr = ffi::operand(v, 0);
+        let space = self.space_of(ptr)?;
+        let addr = self.get1(ptr)?;
+        let mut val = self.get1(ffi::operand(v, 1))?;
+        let ty = ffi::classify(ffi::type_of(v));
+        let bits = scalar_bits(&ty);
+        let (op, nty) = match ffi::atomic_rmw_op(v) {
+            LLVMAtomicRMWBinOpAdd => (AtomOp::Add, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpSub => {
+                let t = self.reg_for(&ty)?;
+                self.op(
+                    Op::IAdd3 {
+                        neg_b: true,
+                        w64: bits == 64,
+                    },
+                    vec![reg(t)],
+                    vec![Operand::Zero, val, Operand::Zero],
+                );
+                val = reg(t);
+                (AtomOp::Add, int_ty(bits, false))
+            }
+            LLVMAtomicRMWBinOpXchg => (AtomOp::Exch, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpAnd => (AtomOp::And, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpOr => (AtomOp::Or, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpXor => (AtomOp::Xor, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpMax => (AtomOp::Max, int_ty(bits, true)),
+            LLVMAtomicRMWBinOpMin => (AtomOp::Min, int_ty(bits, true)),
+            LLVMAtomicRMWBinOpUMax => (AtomOp::Max, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpUMin => (AtomOp::Min, int_ty(bits, false)),
+            LLVMAtomicRMWBinOpFAdd => (
+                AtomOp::Add,
+                float_num(fty(&ty).ok_or_else(|| self.err("atomicrmw fadd type"))?),
+            ),
+            LLVMAtomicRMWBinOpUIncWrap => (AtomOp::Inc, NumTy::U32),
+            LLVMAtomicRMWBinOpUDecWrap => (AtomOp::Dec, NumTy::U32),
+            other => return Err(self.err(format!("atomicrmw {other:?}"))),
+        };
+        if bits < 32 {
+            return Err(self.err("atomicrmw narrower than 32 bits"));
+        }
+        self.op(Op::Atom { space, op, ty: nty }, d.to_vec(), vec![addr, val]);
+        Ok(())
+    }
+
+    fn lower_cmpxchg(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        let ptr = ffi::operand(v, 0);
+        let space = self.space_of(ptr)?;
+        let addr = self.get1(ptr)?;
+        let cmp = self.get1(ffi::operand(v, 1))?;
+        let new = self.get1(ffi::operand(v, 2))?;
+        let bits = scalar_bits(&ffi::classify(ffi::type_of(ffi::operand(v, 1))));
+        if bits < 32 {
+            return Err(self.err("cmpxchg narrower than 32 bits"));
+        }
+        self.op(
+            Op::Atom {
+                space,
+                op: AtomOp::Cas,
+                ty: int_ty(bits, false),
+            },
+            vec![d[0].clone()],
+            vec![addr, cmp.clone(), new],
+        );
+        self.op(
+            Op::ISetp {
+                cmp: Cmp::Eq,
+                signed: false,
+                w64: bits == 64,
+                bop: BoolOp::And,
+            },
+            vec![d[1].clone()],
+            vec![d[0].clone(), cmp, Operand::True],
+        );
+        Ok(())
+    }
+
+    fn lower_call(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        let callee = ffi::called_value(v);
+        if ffi::is_inline_asm(callee) {
+            return Err(self.err("inline asm"));
+        }
+        let Some(name) = ffi::intrinsic_name(callee) else {
+            let n = if ffi::is_function(callee) {
+                format!("call to @{}", ffi::name(callee))
+            } else {
+                "indirect call".into()
+            };
+            return Err(self.err(n));
+        };
+        let nargs = ffi::num_operands(v) - 1;
+        let mut args = Vec::new();
+        for i in 0..nargs {
+            let a = ffi::operand(v, i);
+            if ffi::classify(ffi::type_of(a)) == Ty::Other("metadata".into()) {
+                continue;
+            }
+            args.push(a);
+        }
+        self.lower_intrinsic(v, &name, &args, d)
+    }
+
+    fn lower_intrinsic(&mut self, v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let rty = ffi::classify(ffi::type_of(v));
+        let arg = |s: &mut Self, i: usize| s.get1(args[i]);
+        // `llvm.smax.i32` → `llvm.smax` (the overload suffixes dropped).
+        let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        if let Some(sr) = SpecialReg::from_intrinsic(name) {
+            match sr.sass_source() {
+                SassSource::Sr(_) => self.op(Op::S2R, d.to_vec(), vec![Operand::SReg(sr)]),
+                SassSource::ConstBank(off) => self.op(
+                    Op::Mov { w64: false },
+                    d.to_vec(),
+                    vec![Operand::CBank {
+                        bank: 0,
+                        offset: off,
+                    }],
+                ),
+                SassSource::Imm(x) => self.op(
+                    Op::Mov {
+                        w64: sr.bits() == 64,
+                    },
+                    d.to_vec(),
+                    vec![Operand::Imm(x as u64)],
+                ),
+            }
+            return Ok(());
+        }
+        let ignored = [
+            "llvm.lifetime.",
+            "llvm.assume",
+            "llvm.dbg.",
+            "llvm.experimental.noalias",
+            "llvm.invariant.",
+            "llvm.prefetch",
+            "llvm.sideeffect",
+        ];
+        if ignored.iter().any(|p| name.starts_with(p)) {
+            return Ok(());
+        }
+        let t = fty(&rty);
+        match name {
+            "llvm.nvvm.barrier0"
+            | "llvm.nvvm.barrier.sync"
+            | "llvm.nvvm.bar.sync"
+            | "llvm.nvvm.barrier.cta.sync.aligned.all" => {
+                self.op(Op::Bar, vec![], vec![]);
+                return Ok(());
+            }
+            n if n.starts_with("llvm.nvvm.membar.") || n.starts_with("llvm.nvvm.fence.") => {
+                self.op(
+                    Op::Membar {
+                        gpu: !n.ends_with("cta"),
+                    },
+                    vec![],
+                    vec![],
+                );
+                return Ok(());
+            }
+            _ => {}
+        }
+        if let Some(rest) = name.strip_prefix("llvm.nvvm.shfl.sync.") {
+            let mode = match rest.split('.').next() {
+                Some("idx") => ShflMode::Idx,
+                Some("up") => ShflMode::Up,
+                Some("down") => ShflMode::Down,
+                Some("bfly") => ShflMode::Bfly,
+                _ => return Err(self.err(format!("intrinsic {name}"))),
+            };
+            // (mask, value, lane/delta, clamp) → SHFL d, value, lane, clamp, mask
+            let (mask, val, lane, clamp) =
+                (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?, arg(self, 3)?);
+            self.op(Op::Shfl { mode }, d.to_vec(), vec![val, lane, clamp, mask]);
+            return Ok(());
+        }
+        if let Some(rest) = name.strip_prefix("llvm.nvvm.vote.") {
+            let mode = match rest.split('.').next() {
+                Some("all") => VoteMode::All,
+                Some("any") => VoteMode::Any,
+                Some("uni") => VoteMode::Uni,
+                Some("ballot") => VoteMode::Ballot,
+                _ => return Err(self.err(format!("intrinsic {name}"))),
+            };
+            let (mask, p) = (arg(self, 0)?, arg(self, 1)?);
+            let p = self.pred(p);
+            self.op(Op::Vote { mode }, d.to_vec(), vec![reg(p), mask]);
+            return Ok(());
+        }
+        let un = |s: &mut Self, op: Op| -> Result<()> {
+            let a = arg(s, 0)?;
+            s.op(op, d.to_vec(), vec![a]);
+            Ok(())
+        };
+        let bin = |s: &mut Self, op: Op| -> Result<()> {
+            let (a, b) = (arg(s, 0)?, arg(s, 1)?);
+            s.op(op, d.to_vec(), vec![a, b]);
+            Ok(())
+        };
+        let w64 = ibits(&rty) == Some(64);
+        match base.as_str() {
+            "llvm.fma" | "llvm.fmuladd" if t.is_some() => {
+                let (a, b, c) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
+                self.op(Op::FFma { ty: t.unwrap() }, d.to_vec(), vec![a, b, c]);
+                Ok(())
+            }
+            "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
+            "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
+            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(
+                self,
+                Op::FMnMx {
+                    ty: t.unwrap(),
+                    max: false,
+                },
+            ),
+            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(
+                self,
+                Op::FMnMx {
+                    ty: t.unwrap(),
+                    max: true,
+                },
+            ),
+            "llvm.umin" | "llvm.umax" | "llvm.smin" | "llvm.smax" => {
+                let signed = base.starts_with("llvm.s");
+                let bits = ibits(&rty).unwrap_or(32);
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                let (a, b) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
+                self.op(
+                    Op::IMnMx {
+                        signed,
+                        max: base.ends_with("max"),
+                        w64,
+                    },
+                    d.to_vec(),
+                    vec![a, b],
+                );
+                Ok(())
+            }
+            "llvm.abs" => {
+                let bits = ibits(&rty).unwrap_or(32);
+                let a = arg(self, 0)?;
+                let a = self.norm(a, bits, true);
+                self.op(Op::IAbs { w64 }, d.to_vec(), vec![a]);
+                Ok(())
+            }
+            "llvm.ctpop" => {
+                let bits = ibits(&rty).unwrap_or(32);
+                let a = arg(self, 0)?;
+                let a = self.norm(a, bits, false);
+                self.lower_count(Op::Popc { w64 }, a, d, w64)
+            }
+            "llvm.bitreverse" if !w64 && ibits(&rty) == Some(32) => un(self, Op::Brev { w64 }),
+            "llvm.bswap" if ibits(&rty) == Some(32) => {
+                let a = arg(self, 0)?;
+                self.op(
+                    Op::Prmt,
+                    d.to_vec(),
+                    vec![a, Operand::Imm(0x0123), Operand::Zero],
+                );
+                Ok(())
+            }
+            "llvm.ctlz" | "llvm.cttz" if ibits(&rty) == Some(32) => {
+                let a = arg(self, 0)?;
+                let x = if base == "llvm.cttz" {
+                    let r = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(Op::Brev { w64: false }, vec![reg(r)], vec![a]);
+                    reg(r)
+                } else {
+                    a
+                };
+                // FLO gives the highest set bit index (~0 for zero): clz = 31 - flo.
+                let f = self.f.new_reg(RegFile::R, PairMode::Single);
+                self.op(Op::Flo { w64: false }, vec![reg(f)], vec![x]);
+                self.op(
+                    Op::IAdd3 {
+                        neg_b: true,
+                        w64: false,
+                    },
+                    d.to_vec(),
+                    vec![Operand::Imm(31), reg(f), Operand::Zero],
+                );
+                Ok(())
+            }
+            _ => self.lower_nvvm_math(v, name, args, d),
+        }
+    }
+
+    /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.
+    fn lower_count(&mut self, op: Op, a: Operand, d: &[Operand], w64: bool) -> Result<()> {
+        if !w64 {
+            self.op(op, d.to_vec(), vec![a]);
+            return Ok(());
+        }
+        let t = self.f.new_reg(RegFile::R, PairMode::Single);
+        self.op(op, vec![reg(t)], vec![a]);
+        self.op(
+            Op::Cvt {
+                from: NumTy::U32,
+                to: NumTy::U64,
+                round: Round::Rn,
+            },
+            d.to_vec(),
+            vec![reg(t)],
+        );
+        Ok(())
+    }
+
+    /// The `llvm.nvvm.*` math intrinsics libdevice uses.
+    fn lower_nvvm_math(&mut self, _v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let Some(rest) = name.strip_prefix("llvm.nvvm.") else {
+            return Err(self.err(format!("intrinsic {name}")));
+        };
+        let f64_ = rest.ends_with(".d");
+        let t = if f64_ { FTy::F64 } else { FTy::F32 };
+        let mut a = Vec::new();
+        for &x in args {
+            a.push(self.get1(x)?);
+        }
+        let op = match rest {
+            r if r.starts_with("rsqrt.approx") => Op::Mufu { func: MufuFn::Rsq },
+            r if r.starts_with("ex2.approx") => Op::Mufu { func: MufuFn::Ex2 },
+            r if r.starts_with("lg2.approx") => Op::Mufu { func: MufuFn::Lg2 },
+            r if r.starts_with("sin.approx") => Op::Mufu { func: MufuFn::Sin },
+            r if r.starts_with("cos.approx") => Op::Mufu { func: MufuFn::Cos },
+            r if r.starts_with("sqrt.approx") => Op::Mufu { func: MufuFn::Sqrt },
+            r if r.starts_with("rcp.approx") && !f64_ => Op::Mufu { func: MufuFn::Rcp },
+            r if r.starts_with("sqrt.rn") || r == "sqrt.f" => Op::FSqrt { ty: t },
+            r if r.starts_with("div.rn") => Op::FDiv { ty: t, exact: true },
+            r if r.starts_with("div.approx") || r.starts_with("div.full") => Op::FDiv {
+                ty: FTy::F32,
+                exact: false,
+            },
+            r if r.starts_with("rcp.rn") => {
+                let one = if f64_ {
+                    1f64.to_bits()
+                } else {
+                    1f32.to_bits() as u64
+                };
+                a.insert(0, Operand::Imm(one));
+                Op::FDiv { ty: t, exact: true }
+            }
+            r if r.starts_with("fma.rn") => Op::FFma { ty: t },
+            r if r.starts_with("saturate.") => {
+                // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
+                let one = if f64_ {
+                    1f64.to_bits()
+                } else {
+                    1f32.to_bits() as u64
+                };
+                let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
+                self.op(
+                    Op::FMnMx { ty: t, max: true },
+                    vec![reg(tmp)],
+                    vec![a[0].clone(), Operand::Imm(0)],
+                );
+                self.op(
+                    Op::FMnMx { ty: t, max: false },
+                    d.to_vec(),
+                    vec![reg(tmp), Operand::Imm(one)],
+                );
+                return Ok(());
+            }
+            r if r.starts_with("fmin") => Op::FMnMx { ty: t, max: false },
+            r if r.starts_with("fmax") => Op::FMnMx { ty: t, max: true },
+            r if r.starts_with("fabs") => Op::FAbs { ty: t },
+            r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
+                let signed = !r.contains(".u");
+                Op::IMad {
+                    kind: MadKind::Hi { signed },
+                    w64: false,
+                }
+            }
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        if let Op::IMad { .. } = op {
+            a.push(Operand::Zero);
+        }
+        self.op(op, d.to_vec(), a);
+        Ok(())
+    }
+}
+
+fn sign_bit(t: FTy) -> u64 {
+    match t {
+        FTy::F16 => 0x8000,
+        FTy::F32 => 0x8000_0000,
+        FTy::F64 => 1 << 63,
+    }
+}
+
+fn scalar_bits(t: &Ty) -> u32 {
+    match t {
+        Ty::I1 => 1,
+        Ty::Int(b) => *b,
+        Ty::F16 => 16,
+        Ty::F32 => 32,
+        Ty::F64 | Ty::Ptr(_) => 64,
+        _ => 0,
+    }
+}
+
+fn is_binop(opc: O) -> bool {
+    matches!(
+        opc,
+        O::LLVMAdd
+            | O::LLVMSub
+            | O::LLVMMul
+            | O::LLVMUDiv
+            | O::LLVMSDiv
+            | O::LLVMURem
+            | O::LLVMSRem
+            | O::LLVMShl
+            | O::LLVMLShr
+            | O::LLVMAShr
+            | O::LLVMAnd
+            | O::LLVMOr
+            | O::LLVMXor
+            | O::LLVMFAdd
+            | O::LLVMFSub
+            | O::LLVMFMul
+            | O::LLVMFDiv
+            | O::LLVMFRem
+    )
+}
+
+#[allow(dead_code)]
+const _SP: u32 = STACK_POINTER_CBANK;

@@ -1,0 +1,63 @@
+//! The back-end phase list, with ptxas's phase names and numbers where the seeds give them
+//! (seed 000 "Pipeline Placement", seed 001, seed 002). `--dump-after=NAME` prints the Ori IR
+//! after a phase; `--disable-phase=NAME` skips every instance of a phase (one name may stand for
+//! several positions, like ptxas's NamedPhases: `OriPerformLiveDead` = phases 16, 33, 61, 84).
+
+use crate::ori::ir::Function;
+use anyhow::Result;
+
+/// One pipeline position.
+#[derive(Clone, Copy, Debug)]
+pub struct Phase {
+    /// ptxas's phase number, when a seed names it.
+    pub number: Option<u32>,
+    /// The instance name (`OriPerformLiveDeadFirst`).
+    pub name: &'static str,
+    /// The name `--disable-phase` matches (`OriPerformLiveDead` for all four instances).
+    pub group: &'static str,
+    pub run: fn(&mut Function, &mut PhaseContext) -> Result<()>,
+}
+
+/// Options and outputs shared by the phases of one function.
+#[derive(Debug, Default)]
+pub struct PhaseContext {
+    /// `--dont-merge-basicblocks` / `-no-bb-merge`.
+    pub no_bb_merge: bool,
+    /// `--dump-cfg` / `--dump-rpo` output, appended per function.
+    pub dump_cfg: bool,
+    pub dump_rpo: bool,
+    pub dumps: String,
+}
+
+/// The phases in order.
+pub fn phases() -> Vec<Phase> {
+    vec![Phase {
+        number: None,
+        name: "EliminateMovPhi",
+        group: "EliminateMovPhi",
+        run: eliminate_phis,
+    }]
+}
+
+fn eliminate_phis(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::ssa::eliminate_phis(f);
+    Ok(())
+}
+
+/// Whether `name` names a phase (instance or group).
+pub fn is_phase_name(name: &str) -> bool {
+    phases().iter().any(|p| p.name == name || p.group == name)
+}
+
+/// All phase names, for error messages.
+pub fn phase_names() -> Vec<String> {
+    let mut v: Vec<String> = phases()
+        .iter()
+        .map(|p| match p.number {
+            Some(n) => format!("{} ({n})", p.name),
+            None => p.name.to_string(),
+        })
+        .collect();
+    v.dedup();
+    v
+}
