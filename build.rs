@@ -15,10 +15,7 @@ fn main() {
         std::process::exit(1);
     }
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap();
-    println!(
-        "cargo:rustc-env=ORI_LLVM_BIN={}",
-        Path::new(&prefix).join("bin").display()
-    );
+    println!("cargo:rustc-env=ORI_LLVM_BIN={}", Path::new(&prefix).join("bin").display());
     println!("cargo:rustc-env=ORI_FILECHECK={}", filecheck.display());
     // The venv is looked up again at run time (it may be created after the build), but its
     // expected location is fixed here.

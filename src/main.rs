@@ -5,11 +5,7 @@ use ori::driver;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "ori",
-    version,
-    about = "An open reimplementation of the ptxas/cicc pipeline on LLVM 19"
-)]
+#[command(name = "ori", version, about = "An open reimplementation of the ptxas/cicc pipeline on LLVM 19")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -18,9 +18,7 @@ pub fn write_output(path: &str, bytes: &[u8]) -> Result<()> {
 
 /// Writes `bytes` to `path` through `path.<pid>.tmp` and a rename.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let file_name = path
-        .file_name()
-        .with_context(|| format!("invalid output path '{}'", path.display()))?;
+    let file_name = path.file_name().with_context(|| format!("invalid output path '{}'", path.display()))?;
     let mut tmp_name = file_name.to_os_string();
     tmp_name.push(format!(".{}.tmp", std::process::id()));
     let tmp = path.with_file_name(tmp_name);
@@ -49,10 +47,7 @@ mod tests {
         write_atomically(&f, b"one").unwrap();
         write_atomically(&f, b"two").unwrap();
         assert_eq!(std::fs::read(&f).unwrap(), b"two");
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -205,16 +205,9 @@ impl SpecialReg {
             "lanemask.gt" => LanemaskGt,
             "globaltimer" => Globaltimer,
             _ => {
-                if let Some(n) = s
-                    .strip_prefix("pm")
-                    .and_then(|n| n.parse::<u8>().ok())
-                    .filter(|n| *n < 4)
-                {
+                if let Some(n) = s.strip_prefix("pm").and_then(|n| n.parse::<u8>().ok()).filter(|n| *n < 4) {
                     Pm(n)
-                } else if let Some(n) = s
-                    .strip_prefix("envreg")
-                    .and_then(|n| n.parse::<u8>().ok())
-                    .filter(|n| *n < 32)
+                } else if let Some(n) = s.strip_prefix("envreg").and_then(|n| n.parse::<u8>().ok()).filter(|n| *n < 32)
                 {
                     Envreg(n)
                 } else {
@@ -272,14 +265,10 @@ impl SpecialReg {
     pub fn is_varying(self) -> bool {
         use SpecialReg::*;
         match self {
-            Tid(_) | Laneid | LanemaskEq | LanemaskLe | LanemaskLt | LanemaskGe | LanemaskGt => {
-                true
-            }
+            Tid(_) | Laneid | LanemaskEq | LanemaskLe | LanemaskLt | LanemaskGe | LanemaskGt => true,
             Clock | Clock64 | Globaltimer | Pm(_) => true,
-            Ntid(_) | Ctaid(_) | Nctaid(_) | ClusterId(_) | NclusterId(_) | ClusterCtaid(_)
-            | ClusterNctaid(_) => false,
-            ClusterCtarank | ClusterNctarank | Warpsize | Warpid | Nwarpid | Smid | Nsmid
-            | Gridid | Envreg(_) => false,
+            Ntid(_) | Ctaid(_) | Nctaid(_) | ClusterId(_) | NclusterId(_) | ClusterCtaid(_) | ClusterNctaid(_) => false,
+            ClusterCtarank | ClusterNctarank | Warpsize | Warpid | Nwarpid | Smid | Nsmid | Gridid | Envreg(_) => false,
         }
     }
 
@@ -364,10 +353,7 @@ impl SpecialReg {
         let grid_max = |d: Dim| -> u64 { if d == Dim::X { (1 << 31) - 1 } else { 65535 } };
         match self {
             Tid(Dim::W) | Ntid(Dim::W) | Ctaid(Dim::W) | Nctaid(Dim::W) => None,
-            ClusterId(Dim::W)
-            | NclusterId(Dim::W)
-            | ClusterCtaid(Dim::W)
-            | ClusterNctaid(Dim::W) => None,
+            ClusterId(Dim::W) | NclusterId(Dim::W) | ClusterCtaid(Dim::W) | ClusterNctaid(Dim::W) => None,
             Tid(d) => Some((0, block_extent(d))),
             Ntid(d) => {
                 let hi = block_extent(d);
@@ -393,9 +379,7 @@ impl SpecialReg {
                 if self == ClusterCtarank {
                     Some((0, total))
                 } else {
-                    let lo = lim
-                        .cluster_dim
-                        .map_or(1, |c| c.iter().map(|&v| v as u64).product());
+                    let lo = lim.cluster_dim.map_or(1, |c| c.iter().map(|&v| v as u64).product());
                     Some((lo, total + 1))
                 }
             }
@@ -404,8 +388,7 @@ impl SpecialReg {
             Warpid => max_warps_per_sm(sm).map(|w| (0, w)),
             Nwarpid => max_warps_per_sm(sm).map(|w| (1, w + 1)),
             Smid | Nsmid => None,
-            Gridid | Clock | Clock64 | LanemaskEq | LanemaskLe | LanemaskLt | LanemaskGe
-            | LanemaskGt => None,
+            Gridid | Clock | Clock64 | LanemaskEq | LanemaskLe | LanemaskLt | LanemaskGe | LanemaskGt => None,
             Globaltimer | Pm(_) | Envreg(_) => None,
         }
     }
@@ -426,14 +409,8 @@ mod tests {
             let name = format!("llvm.nvvm.read.ptx.sreg.{suffix}");
             assert_eq!(SpecialReg::from_intrinsic(&name), Some(r), "{name}");
         }
-        assert_eq!(
-            SpecialReg::from_intrinsic("llvm.nvvm.read.ptx.sreg.tid.q"),
-            None
-        );
-        assert_eq!(
-            SpecialReg::from_intrinsic("llvm.nvvm.read.ptx.sreg.pm9"),
-            None
-        );
+        assert_eq!(SpecialReg::from_intrinsic("llvm.nvvm.read.ptx.sreg.tid.q"), None);
+        assert_eq!(SpecialReg::from_intrinsic("llvm.nvvm.read.ptx.sreg.pm9"), None);
     }
 
     #[test]
@@ -454,16 +431,10 @@ mod tests {
     #[test]
     fn reqntid_fixes_dimensions_and_maxntid_bounds_the_product() {
         use SpecialReg::*;
-        let req = ThreadLimits {
-            reqntid: Some([128, 2, 1]),
-            ..Default::default()
-        };
+        let req = ThreadLimits { reqntid: Some([128, 2, 1]), ..Default::default() };
         assert_eq!(Ntid(Dim::X).range(90, Some(&req)), Some((128, 129)));
         assert_eq!(Tid(Dim::Y).range(90, Some(&req)), Some((0, 2)));
-        let max = ThreadLimits {
-            maxntid_total: Some(256),
-            ..Default::default()
-        };
+        let max = ThreadLimits { maxntid_total: Some(256), ..Default::default() };
         assert_eq!(Tid(Dim::X).range(90, Some(&max)), Some((0, 256)));
         assert_eq!(Tid(Dim::Z).range(90, Some(&max)), Some((0, 64)));
         assert_eq!(Ntid(Dim::Y).range(90, Some(&max)), Some((1, 257)));

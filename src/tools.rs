@@ -25,10 +25,7 @@ pub fn cuda_root() -> Option<PathBuf> {
     let lib = std::fs::read_dir(venv.join("lib")).ok()?;
     let mut pythons: Vec<PathBuf> = lib.filter_map(|e| e.ok().map(|e| e.path())).collect();
     pythons.sort();
-    pythons
-        .into_iter()
-        .map(|p| p.join("site-packages/nvidia/cu13"))
-        .find(|p| p.join("bin").is_dir())
+    pythons.into_iter().map(|p| p.join("site-packages/nvidia/cu13")).find(|p| p.join("bin").is_dir())
 }
 
 /// An NVIDIA tool (`ptxas`, `cuobjdump`, `nvdisasm`) from the venv, if installed.

@@ -12,9 +12,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{
-    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
-};
+use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use std::collections::BTreeMap;
 
 #[derive(clap::Args, Debug)]
@@ -52,8 +50,7 @@ pub struct LlcArgs {
 fn target_machine(cpu: &str) -> Result<TargetMachine> {
     Target::initialize_nvptx(&InitializationConfig::default());
     let triple = TargetTriple::create("nvptx64-nvidia-cuda");
-    let target = Target::from_triple(&triple)
-        .map_err(|e| anyhow::anyhow!("NVPTX target unavailable: {e}"))?;
+    let target = Target::from_triple(&triple).map_err(|e| anyhow::anyhow!("NVPTX target unavailable: {e}"))?;
     target
         .create_target_machine(
             &triple,
@@ -68,11 +65,7 @@ fn target_machine(cpu: &str) -> Result<TargetMachine> {
 
 /// Inlines every device function into its callers (the back end has no call ABI; see
 /// `ori::lower`): non-kernel definitions become `alwaysinline` and LLVM's always-inliner runs.
-pub fn inline_device_functions(
-    m: &Module<'_>,
-    bounds: &BTreeMap<String, LaunchBounds>,
-    cpu: &str,
-) -> Result<()> {
+pub fn inline_device_functions(m: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>, cpu: &str) -> Result<()> {
     let ctx = m.get_context();
     let always = Attribute::get_named_enum_kind_id("alwaysinline");
     let noinline = Attribute::get_named_enum_kind_id("noinline");
@@ -99,20 +92,14 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         .ok_or_else(|| anyhow::anyhow!("invalid -mcpu '{}': expected sm_NN", args.mcpu))?;
     for name in args.dump_after.iter().chain(&args.disable_phase) {
         if !pipeline::is_phase_name(name) {
-            bail!(
-                "unknown phase '{name}' (phases: {})",
-                pipeline::phase_names().join(", ")
-            );
+            bail!("unknown phase '{name}' (phases: {})", pipeline::phase_names().join(", "));
         }
     }
     let ctx = Context::create();
     let m = module::load_module(&ctx, &args.input)?;
     module::verify(&m)?;
     // Middle end: special-register ranges, as cicc runs them before code generation.
-    let mut pcx = passes::PassContext::new(passes::PassOptions {
-        sm: Some(sm),
-        ..Default::default()
-    });
+    let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {
         (pass.run)(&m, &mut pcx, &params)?;
     }
@@ -132,23 +119,12 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     let mut stderr_dumps = String::new();
     for f in &mut prog.functions {
         for phase in pipeline::phases() {
-            if args
-                .disable_phase
-                .iter()
-                .any(|d| d == phase.name || d == phase.group)
-            {
+            if args.disable_phase.iter().any(|d| d == phase.name || d == phase.group) {
                 continue;
             }
             (phase.run)(f, &mut cx)?;
-            if args
-                .dump_after
-                .iter()
-                .any(|d| d == phase.name || d == phase.group)
-            {
-                let num = phase
-                    .number
-                    .map(|n| format!(" (phase {n})"))
-                    .unwrap_or_default();
+            if args.dump_after.iter().any(|d| d == phase.name || d == phase.group) {
+                let num = phase.number.map(|n| format!(" (phase {n})")).unwrap_or_default();
                 stderr_dumps.push_str(&format!("*** IR Dump After {}{num} ***\n", phase.name));
                 stderr_dumps.push_str(&print::function_text(f, None));
             }
@@ -157,21 +133,12 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     eprint!("{stderr_dumps}{}", cx.dumps);
 
     let out = match args.emit.as_str() {
-        "ori" => prog
-            .functions
-            .iter()
-            .map(|f| print::function_text(f, None))
-            .collect::<Vec<_>>()
-            .join("\n"),
+        "ori" => prog.functions.iter().map(|f| print::function_text(f, None)).collect::<Vec<_>>().join("\n"),
         _ => {
             let funcs: Vec<EmitFunction> = prog
                 .functions
                 .iter()
-                .map(|f| EmitFunction {
-                    func: f,
-                    phys: None,
-                    directives: directives(bounds.get(&f.name)),
-                })
+                .map(|f| EmitFunction { func: f, phys: None, directives: directives(bounds.get(&f.name)) })
                 .collect();
             ptx::emit_module(&prog, &funcs, sm)?
         }
@@ -185,15 +152,6 @@ fn directives(b: Option<&LaunchBounds>) -> Directives {
     let Some(b) = b else {
         return Directives::default();
     };
-    let dims = |d: &[Option<u32>; 3]| {
-        d.iter()
-            .any(Option::is_some)
-            .then(|| d.map(|x| x.unwrap_or(1)))
-    };
-    Directives {
-        maxntid: dims(&b.maxntid),
-        reqntid: dims(&b.reqntid),
-        minctasm: b.minctasm,
-        maxnreg: b.maxnreg,
-    }
+    let dims = |d: &[Option<u32>; 3]| d.iter().any(Option::is_some).then(|| d.map(|x| x.unwrap_or(1)));
+    Directives { maxntid: dims(&b.maxntid), reqntid: dims(&b.reqntid), minctasm: b.minctasm, maxnreg: b.maxnreg }
 }

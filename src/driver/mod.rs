@@ -49,17 +49,9 @@ mod tests {
 
     #[test]
     fn single_dash_long_options_are_normalized() {
-        let v: Vec<OsString> = ["ori", "opt", "-passes=a,b", "-S", "-o", "-", "-stats"]
-            .iter()
-            .map(OsString::from)
-            .collect();
-        let out: Vec<String> = normalize_args(v)
-            .into_iter()
-            .map(|s| s.into_string().unwrap())
-            .collect();
-        assert_eq!(
-            out,
-            ["ori", "opt", "--passes=a,b", "-S", "-o", "-", "--stats"]
-        );
+        let v: Vec<OsString> =
+            ["ori", "opt", "-passes=a,b", "-S", "-o", "-", "-stats"].iter().map(OsString::from).collect();
+        let out: Vec<String> = normalize_args(v).into_iter().map(|s| s.into_string().unwrap()).collect();
+        assert_eq!(out, ["ori", "opt", "--passes=a,b", "-S", "-o", "-", "--stats"]);
     }
 }

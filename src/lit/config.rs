@@ -38,18 +38,13 @@ pub struct Config {
 impl Config {
     /// Whether a file with this name is a test under this configuration.
     pub fn is_test_file(&self, file_name: &str) -> bool {
-        file_name.ends_with(".ll")
-            || self
-                .suffixes
-                .iter()
-                .any(|s| file_name.ends_with(s.as_str()))
+        file_name.ends_with(".ll") || self.suffixes.iter().any(|s| file_name.ends_with(s.as_str()))
     }
 }
 
 /// Reads and parses a `lit.toml` file; errors name the file and line.
 pub fn load(path: &Path) -> Result<Config> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))
 }
 
@@ -80,13 +75,9 @@ pub fn parse(text: &str) -> Result<Config, String> {
             continue;
         }
         if let Some(rest) = line.strip_prefix('[') {
-            let (name, after) = rest
-                .split_once(']')
-                .ok_or_else(|| fail("unterminated section header".into()))?;
+            let (name, after) = rest.split_once(']').ok_or_else(|| fail("unterminated section header".into()))?;
             if !is_blank_or_comment(after) {
-                return Err(fail(format!(
-                    "unexpected text after section header: `{after}`"
-                )));
+                return Err(fail(format!("unexpected text after section header: `{after}`")));
             }
             section = match name.trim() {
                 "substitutions" => Section::Substitutions,
@@ -95,24 +86,16 @@ pub fn parse(text: &str) -> Result<Config, String> {
             continue;
         }
         let (key, rest) = parse_key(line).map_err(fail)?;
-        let rest = rest
-            .trim_start()
-            .strip_prefix('=')
-            .ok_or_else(|| fail(format!("expected `=` after `{key}`")))?;
+        let rest = rest.trim_start().strip_prefix('=').ok_or_else(|| fail(format!("expected `=` after `{key}`")))?;
         let (value, rest) = parse_value(rest.trim_start()).map_err(fail)?;
         if !is_blank_or_comment(rest) {
-            return Err(fail(format!(
-                "unexpected text after value: `{}`",
-                rest.trim()
-            )));
+            return Err(fail(format!("unexpected text after value: `{}`", rest.trim())));
         }
         match section {
             Section::Root => apply_root_key(&mut config, &key, value).map_err(fail)?,
             Section::Substitutions => {
                 if !key.starts_with('%') || key.len() < 2 {
-                    return Err(fail(format!(
-                        "substitution name `{key}` must start with `%`"
-                    )));
+                    return Err(fail(format!("substitution name `{key}` must start with `%`")));
                 }
                 let Value::Str(v) = value else {
                     return Err(fail(format!("substitution `{key}` needs a string value")));
@@ -154,9 +137,7 @@ fn parse_key(s: &str) -> Result<(String, &str), String> {
     if s.starts_with('"') || s.starts_with('\'') {
         return parse_string(s);
     }
-    let end = s
-        .find(|c: char| c.is_whitespace() || c == '=')
-        .unwrap_or(s.len());
+    let end = s.find(|c: char| c.is_whitespace() || c == '=').unwrap_or(s.len());
     if end == 0 {
         return Err("expected a key".into());
     }
@@ -195,9 +176,7 @@ fn parse_value(s: &str) -> Result<(Value, &str), String> {
     if end == 0 {
         return Err(format!("expected a string, array or integer, found `{s}`"));
     }
-    let n = s[..end]
-        .parse::<u64>()
-        .map_err(|e| format!("bad integer `{}`: {e}", &s[..end]))?;
+    let n = s[..end].parse::<u64>().map_err(|e| format!("bad integer `{}`: {e}", &s[..end]))?;
     Ok((Value::Int(n), &s[end..]))
 }
 
@@ -249,10 +228,7 @@ timeout = 42
         assert_eq!(
             c.substitutions,
             [
-                (
-                    "%mycheck".to_string(),
-                    "FileCheck %s --check-prefix=\"MY\"".to_string()
-                ),
+                ("%mycheck".to_string(), "FileCheck %s --check-prefix=\"MY\"".to_string()),
                 ("%other".to_string(), "a\\b".to_string())
             ]
         );
@@ -269,33 +245,13 @@ timeout = 42
     #[test]
     fn errors_name_the_line() {
         assert_eq!(parse("\nbogus = 1").unwrap_err(), "2: unknown key `bogus`");
-        assert!(
-            parse("suffixes = [\".ll\"")
-                .unwrap_err()
-                .contains("unterminated array")
-        );
-        assert!(
-            parse("suffixes = \".ll\"")
-                .unwrap_err()
-                .contains("array of strings")
-        );
+        assert!(parse("suffixes = [\".ll\"").unwrap_err().contains("unterminated array"));
+        assert!(parse("suffixes = \".ll\"").unwrap_err().contains("array of strings"));
         assert!(parse("timeout = \"x\"").unwrap_err().contains("integer"));
         assert!(parse("[nope]").unwrap_err().contains("unknown section"));
-        assert!(
-            parse("[substitutions]\nfoo = \"x\"")
-                .unwrap_err()
-                .contains("must start with `%`")
-        );
-        assert!(
-            parse("suffixes = [\".ll\"] junk")
-                .unwrap_err()
-                .contains("unexpected text")
-        );
+        assert!(parse("[substitutions]\nfoo = \"x\"").unwrap_err().contains("must start with `%`"));
+        assert!(parse("suffixes = [\".ll\"] junk").unwrap_err().contains("unexpected text"));
         assert!(parse("x \"1\"").unwrap_err().contains("expected `=`"));
-        assert!(
-            parse("suffixes = [\"a")
-                .unwrap_err()
-                .contains("unterminated string")
-        );
+        assert!(parse("suffixes = [\"a").unwrap_err().contains("unterminated string"));
     }
 }

@@ -24,8 +24,7 @@ pub struct TestFile {
 pub fn discover(paths: &[PathBuf]) -> Result<Vec<TestFile>> {
     let mut finder = Finder::default();
     for path in paths {
-        let meta =
-            std::fs::metadata(path).with_context(|| format!("cannot find {}", path.display()))?;
+        let meta = std::fs::metadata(path).with_context(|| format!("cannot find {}", path.display()))?;
         if meta.is_dir() {
             finder.walk(path)?;
         } else {
@@ -78,25 +77,19 @@ impl Finder {
 
     /// Adds one test file (once, however often it is reached).
     fn add(&mut self, path: &Path) -> Result<()> {
-        let abs = std::path::absolute(path)
-            .with_context(|| format!("cannot resolve {}", path.display()))?;
+        let abs = std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
         let key = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
         if !self.seen.insert(key) {
             return Ok(());
         }
         let config = self.config_for(abs.parent().unwrap_or(Path::new("/")))?;
-        self.tests.push(TestFile {
-            name: path.display().to_string(),
-            path: abs,
-            config,
-        });
+        self.tests.push(TestFile { name: path.display().to_string(), path: abs, config });
         Ok(())
     }
 
     /// The configuration for tests in `dir`: the nearest `lit.toml` in it or above it.
     fn config_for(&mut self, dir: &Path) -> Result<Arc<Config>> {
-        let dir = std::path::absolute(dir)
-            .with_context(|| format!("cannot resolve {}", dir.display()))?;
+        let dir = std::path::absolute(dir).with_context(|| format!("cannot resolve {}", dir.display()))?;
         if let Some(c) = self.configs.get(&dir) {
             return Ok(c.clone());
         }
@@ -122,13 +115,7 @@ mod tests {
     fn finds_tests_by_suffix_and_skips_helpers() {
         let root = std::env::temp_dir().join(format!("ori-lit-discover-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
-        for dir in [
-            "suite/sub",
-            "suite/Inputs",
-            "suite/Output",
-            "suite/.hidden",
-            "plain",
-        ] {
+        for dir in ["suite/sub", "suite/Inputs", "suite/Output", "suite/.hidden", "plain"] {
             std::fs::create_dir_all(root.join(dir)).unwrap();
         }
         std::fs::write(root.join("suite/lit.toml"), "suffixes = [\".cu\"]\n").unwrap();
@@ -145,37 +132,17 @@ mod tests {
         ] {
             std::fs::write(root.join(f), "").unwrap();
         }
-        let tests = discover(&[
-            root.join("suite"),
-            root.join("plain"),
-            root.join("suite/a.ll"),
-            root.join("suite/c.txt"),
-        ])
-        .unwrap();
-        let names: Vec<String> = tests
-            .iter()
-            .map(|t| t.path.strip_prefix(&root).unwrap().display().to_string())
-            .collect();
-        assert_eq!(
-            names,
-            [
-                "plain/h.ll",
-                "suite/a.ll",
-                "suite/b.cu",
-                "suite/c.txt",
-                "suite/sub/d.cu"
-            ]
-        );
+        let tests =
+            discover(&[root.join("suite"), root.join("plain"), root.join("suite/a.ll"), root.join("suite/c.txt")])
+                .unwrap();
+        let names: Vec<String> =
+            tests.iter().map(|t| t.path.strip_prefix(&root).unwrap().display().to_string()).collect();
+        assert_eq!(names, ["plain/h.ll", "suite/a.ll", "suite/b.cu", "suite/c.txt", "suite/sub/d.cu"]);
         assert!(tests[1].config.suffixes.contains(&".cu".to_string()));
         assert!(tests[0].config.suffixes.is_empty());
         assert!(discover(&[root.join("missing")]).is_err());
         std::fs::write(root.join("suite/lit.toml"), "bogus = 1\n").unwrap();
-        assert!(
-            discover(&[root.join("suite")])
-                .unwrap_err()
-                .to_string()
-                .contains("unknown key")
-        );
+        assert!(discover(&[root.join("suite")]).unwrap_err().to_string().contains("unknown key"));
         let _ = std::fs::remove_dir_all(&root);
     }
 }

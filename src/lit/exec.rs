@@ -98,10 +98,7 @@ pub struct Prefixes {
 /// Splits `not [--crash] ...` and `env [-u NAME] [NAME=VALUE]... ...` prefixes (in any order and
 /// nesting) off `argv`; returns them and the remaining command, which is never empty.
 pub fn peel_prefixes(argv: &[String]) -> Result<(Prefixes, &[String]), String> {
-    let mut prefixes = Prefixes {
-        nots: Vec::new(),
-        env: Vec::new(),
-    };
+    let mut prefixes = Prefixes { nots: Vec::new(), env: Vec::new() };
     let mut i = 0;
     loop {
         match argv.get(i).map(String::as_str) {
@@ -124,9 +121,7 @@ pub fn peel_prefixes(argv: &[String]) -> Result<(Prefixes, &[String]), String> {
                         }
                         Some(arg) if arg.find('=').is_some_and(|p| p > 0) => {
                             let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
-                            prefixes
-                                .env
-                                .push((name.to_string(), Some(value.to_string())));
+                            prefixes.env.push((name.to_string(), Some(value.to_string())));
                             i += 1;
                         }
                         _ => break,
@@ -135,10 +130,7 @@ pub fn peel_prefixes(argv: &[String]) -> Result<(Prefixes, &[String]), String> {
             }
             Some(_) => return Ok((prefixes, &argv[i..])),
             None => {
-                return Err(format!(
-                    "`{}` needs a command after it",
-                    argv.last().map_or("", String::as_str)
-                ));
+                return Err(format!("`{}` needs a command after it", argv.last().map_or("", String::as_str)));
             }
         }
     }
@@ -171,9 +163,7 @@ pub fn resolve_program(name: &str, cwd: &Path) -> PathBuf {
     match name {
         "ori" => ori_binary(),
         "FileCheck" => tools::filecheck(),
-        _ if LLVM_TOOLS.contains(&name) && tools::llvm_tool(name).is_file() => {
-            tools::llvm_tool(name)
-        }
+        _ if LLVM_TOOLS.contains(&name) && tools::llvm_tool(name).is_file() => tools::llvm_tool(name),
         _ if name.contains('/') => cwd.join(name),
         _ => PathBuf::from(name),
     }
@@ -236,21 +226,16 @@ impl Shell {
             return self.noted(outcome);
         }
         if let Some(cmd) = commands.iter().find(|c| is_builtin(c)) {
-            return self.noted(Outcome::Fail(format!(
-                "`{}` cannot be part of a pipeline",
-                cmd.argv[0]
-            )));
+            return self.noted(Outcome::Fail(format!("`{}` cannot be part of a pipeline", cmd.argv[0])));
         }
         let mut stages: Vec<Stage> = Vec::new();
         let mut next_stdin: Option<OwnedFd> = None;
         for (i, command) in commands.iter().enumerate() {
             let is_last = i + 1 == commands.len();
-            let started =
-                self.pipe_fds(next_stdin.take(), is_last)
-                    .and_then(|(stdin, stdout, reader)| {
-                        next_stdin = reader;
-                        self.start(command, stdin, stdout)
-                    });
+            let started = self.pipe_fds(next_stdin.take(), is_last).and_then(|(stdin, stdout, reader)| {
+                next_stdin = reader;
+                self.start(command, stdin, stdout)
+            });
             match started {
                 Ok(stage) => stages.push(stage),
                 Err(msg) => {
@@ -266,43 +251,21 @@ impl Shell {
                 Ok(Some(output)) => Exit::of(output.status),
                 Ok(None) => {
                     kill_all(&stages);
-                    self.note(&format!(
-                        "# error: timed out after {} s; commands killed",
-                        self.timeout_s
-                    ));
+                    self.note(&format!("# error: timed out after {} s; commands killed", self.timeout_s));
                     return Outcome::TimedOut;
                 }
                 Err(e) => {
                     kill_all(&stages);
-                    return self.noted(Outcome::Fail(format!(
-                        "waiting for `{}` failed: {e}",
-                        stage.name
-                    )));
+                    return self.noted(Outcome::Fail(format!("waiting for `{}` failed: {e}", stage.name)));
                 }
             };
-            let judged = stage
-                .nots
-                .iter()
-                .rev()
-                .fold(exit, |e, &crash| e.invert(crash));
+            let judged = stage.nots.iter().rev().fold(exit, |e, &crash| e.invert(crash));
             if !judged.success() {
-                let not = if stage.nots.is_empty() {
-                    String::new()
-                } else {
-                    "under `not`, ".to_string()
-                };
-                failures.push(format!(
-                    "`{}` failed ({not}{})",
-                    stage.name,
-                    exit.describe()
-                ));
+                let not = if stage.nots.is_empty() { String::new() } else { "under `not`, ".to_string() };
+                failures.push(format!("`{}` failed ({not}{})", stage.name, exit.describe()));
             }
         }
-        if failures.is_empty() {
-            Outcome::Pass
-        } else {
-            self.noted(Outcome::Fail(failures.join("; ")))
-        }
+        if failures.is_empty() { Outcome::Pass } else { self.noted(Outcome::Fail(failures.join("; "))) }
     }
 
     /// Logs a failure's message as `# error: ...` and returns the outcome unchanged.
@@ -315,22 +278,13 @@ impl Shell {
 
     /// The default stdin and stdout of a stage: stdin from the previous stage (or `/dev/null`),
     /// stdout to the log (last stage) or a new pipe whose read end is returned for the next stage.
-    fn pipe_fds(
-        &self,
-        stdin: Option<OwnedFd>,
-        is_last: bool,
-    ) -> Result<(OwnedFd, OwnedFd, Option<OwnedFd>), String> {
+    fn pipe_fds(&self, stdin: Option<OwnedFd>, is_last: bool) -> Result<(OwnedFd, OwnedFd, Option<OwnedFd>), String> {
         let stdin = match stdin {
             Some(fd) => fd,
-            None => File::open("/dev/null")
-                .map_err(|e| format!("cannot open /dev/null: {e}"))?
-                .into(),
+            None => File::open("/dev/null").map_err(|e| format!("cannot open /dev/null: {e}"))?.into(),
         };
         if is_last {
-            let out = self
-                .log
-                .try_clone()
-                .map_err(|e| format!("cannot duplicate the log: {e}"))?;
+            let out = self.log.try_clone().map_err(|e| format!("cannot duplicate the log: {e}"))?;
             return Ok((stdin, out.into(), None));
         }
         let (reader, writer) = std::io::pipe().map_err(|e| format!("cannot create a pipe: {e}"))?;
@@ -340,11 +294,7 @@ impl Shell {
     /// Applies a command's prefixes and redirections and starts it.
     fn start(&self, command: &Command, stdin: OwnedFd, stdout: OwnedFd) -> Result<Stage, String> {
         let (prefixes, argv) = peel_prefixes(&command.argv)?;
-        let stderr: OwnedFd = self
-            .log
-            .try_clone()
-            .map_err(|e| format!("cannot duplicate the log: {e}"))?
-            .into();
+        let stderr: OwnedFd = self.log.try_clone().map_err(|e| format!("cannot duplicate the log: {e}"))?.into();
         let [stdin, stdout, stderr] = self.redirect(&command.redirects, [stdin, stdout, stderr])?;
         let program = resolve_program(&argv[0], &self.cwd);
         // An `OsString`, not a path: duct would turn a bare `cat` into `./cat` instead of looking
@@ -358,11 +308,8 @@ impl Shell {
         // Net effect per variable (exports, then `env` prefixes in order): duct gives inner calls
         // precedence, so setting and then removing a name on one expression would not compose.
         let mut env: Vec<(&String, Option<&String>)> = Vec::new();
-        let changes = self
-            .exports
-            .iter()
-            .map(|(n, v)| (n, Some(v)))
-            .chain(prefixes.env.iter().map(|(n, v)| (n, v.as_ref())));
+        let changes =
+            self.exports.iter().map(|(n, v)| (n, Some(v))).chain(prefixes.env.iter().map(|(n, v)| (n, v.as_ref())));
         for (name, value) in changes {
             env.retain(|(n, _)| *n != name);
             env.push((name, value));
@@ -373,24 +320,14 @@ impl Shell {
                 None => expr.env_remove(name),
             };
         }
-        let handle = expr
-            .start()
-            .map_err(|e| format!("cannot run `{}` ({}): {e}", argv[0], program.display()))?;
+        let handle = expr.start().map_err(|e| format!("cannot run `{}` ({}): {e}", argv[0], program.display()))?;
         // `expr` (holding the parent's copies of the pipe ends) is dropped here, so readers see
         // EOF.
-        Ok(Stage {
-            name: argv[0].clone(),
-            nots: prefixes.nots,
-            handle,
-        })
+        Ok(Stage { name: argv[0].clone(), nots: prefixes.nots, handle })
     }
 
     /// Applies redirections left to right to `[stdin, stdout, stderr]`.
-    fn redirect(
-        &self,
-        redirects: &[Redirect],
-        mut fds: [OwnedFd; 3],
-    ) -> Result<[OwnedFd; 3], String> {
+    fn redirect(&self, redirects: &[Redirect], mut fds: [OwnedFd; 3]) -> Result<[OwnedFd; 3], String> {
         let index = |s: Stream| match s {
             Stream::Stdout => 1,
             Stream::Stderr => 2,
@@ -399,15 +336,9 @@ impl Shell {
             match r {
                 Redirect::Input(path) => {
                     let p = self.cwd.join(path);
-                    fds[0] = File::open(&p)
-                        .map_err(|e| format!("cannot read {}: {e}", p.display()))?
-                        .into();
+                    fds[0] = File::open(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?.into();
                 }
-                Redirect::Output {
-                    targets,
-                    path,
-                    append,
-                } => {
+                Redirect::Output { targets, path, append } => {
                     let p = self.cwd.join(path);
                     let file = OpenOptions::new()
                         .write(true)
@@ -421,17 +352,14 @@ impl Shell {
                         Targets::Stdout => fds[1] = fd,
                         Targets::Stderr => fds[2] = fd,
                         Targets::Both => {
-                            fds[2] = fd
-                                .try_clone()
-                                .map_err(|e| format!("cannot duplicate a descriptor: {e}"))?;
+                            fds[2] = fd.try_clone().map_err(|e| format!("cannot duplicate a descriptor: {e}"))?;
                             fds[1] = fd;
                         }
                     }
                 }
                 Redirect::Dup { stream, to } => {
-                    let copy = fds[index(*to)]
-                        .try_clone()
-                        .map_err(|e| format!("cannot duplicate a descriptor: {e}"))?;
+                    let copy =
+                        fds[index(*to)].try_clone().map_err(|e| format!("cannot duplicate a descriptor: {e}"))?;
                     fds[index(*stream)] = copy;
                 }
             }
@@ -445,10 +373,7 @@ impl Shell {
             return None;
         }
         if !command.redirects.is_empty() {
-            return Some(Outcome::Fail(format!(
-                "`{}` does not take redirections",
-                command.argv[0]
-            )));
+            return Some(Outcome::Fail(format!("`{}` does not take redirections", command.argv[0])));
         }
         let args = &command.argv[1..];
         Some(match command.argv[0].as_str() {
@@ -472,9 +397,7 @@ impl Shell {
                             self.exports.push((name.to_string(), value.to_string()));
                         }
                         _ => {
-                            return Some(Outcome::Fail(format!(
-                                "export: `{arg}` is not NAME=VALUE"
-                            )));
+                            return Some(Outcome::Fail(format!("export: `{arg}` is not NAME=VALUE")));
                         }
                     }
                 }
@@ -487,10 +410,7 @@ impl Shell {
 
 /// Whether a command is one the runner handles itself.
 fn is_builtin(command: &Command) -> bool {
-    matches!(
-        command.argv.first().map(String::as_str),
-        Some("cd" | "export" | ":")
-    )
+    matches!(command.argv.first().map(String::as_str), Some("cd" | "export" | ":"))
 }
 
 /// Kills every started stage and reaps it.
@@ -515,18 +435,10 @@ mod tests {
 
     #[test]
     fn peels_not_and_env_prefixes() {
-        let argv = strings(&[
-            "not", "--crash", "env", "A=1", "-u", "B", "not", "opt", "-S",
-        ]);
+        let argv = strings(&["not", "--crash", "env", "A=1", "-u", "B", "not", "opt", "-S"]);
         let (p, rest) = peel_prefixes(&argv).unwrap();
         assert_eq!(p.nots, [true, false]);
-        assert_eq!(
-            p.env,
-            [
-                ("A".to_string(), Some("1".to_string())),
-                ("B".to_string(), None)
-            ]
-        );
+        assert_eq!(p.env, [("A".to_string(), Some("1".to_string())), ("B".to_string(), None)]);
         assert_eq!(rest, ["opt", "-S"]);
         assert!(peel_prefixes(&strings(&["not"])).is_err());
         assert!(peel_prefixes(&strings(&["env", "A=1"])).is_err());
@@ -551,27 +463,17 @@ mod tests {
         assert_eq!(resolve_program("opt", cwd), tools::llvm_tool("opt"));
         assert_eq!(resolve_program("./x", cwd), Path::new("/some/dir/./x"));
         assert_eq!(resolve_program("cat", cwd), Path::new("cat"));
-        assert_eq!(
-            resolve_program("ori", cwd),
-            std::env::current_exe().unwrap()
-        );
+        assert_eq!(resolve_program("ori", cwd), std::env::current_exe().unwrap());
     }
 
     /// Runs RUN commands in a scratch folder and returns their outcomes and the log.
     fn run(lines: &[&str]) -> (Vec<Outcome>, String) {
-        let dir = std::env::temp_dir().join(format!(
-            "ori-lit-exec-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("ori-lit-exec-{}-{:?}", std::process::id(), std::thread::current().id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let log_path = dir.join("log");
-        let log = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&log_path)
-            .unwrap();
+        let log = OpenOptions::new().create(true).append(true).open(&log_path).unwrap();
         let mut sh = Shell {
             cwd: dir.clone(),
             exports: Vec::new(),
@@ -579,10 +481,7 @@ mod tests {
             log,
             timeout_s: 1,
         };
-        let outcomes = lines
-            .iter()
-            .map(|l| sh.run_list(&shell::parse(l).unwrap()))
-            .collect();
+        let outcomes = lines.iter().map(|l| sh.run_list(&shell::parse(l).unwrap())).collect();
         let log = std::fs::read_to_string(&log_path).unwrap();
         let _ = std::fs::remove_dir_all(&dir);
         (outcomes, log)
@@ -615,25 +514,14 @@ mod tests {
 
     #[test]
     fn reports_failures_with_pipefail() {
-        let (o, log) = run(&[
-            "false | true",
-            "true | false",
-            "not true",
-            "nonexistent-cmd-xyz",
-            "cat < missing",
-            "false && true",
-        ]);
+        let (o, log) =
+            run(&["false | true", "true | false", "not true", "nonexistent-cmd-xyz", "cat < missing", "false && true"]);
         for (i, outcome) in o.iter().enumerate() {
-            assert!(
-                matches!(outcome, Outcome::Fail(_)),
-                "command {i}: {outcome:?}"
-            );
+            assert!(matches!(outcome, Outcome::Fail(_)), "command {i}: {outcome:?}");
         }
         assert!(matches!(&o[0], Outcome::Fail(m) if m.contains("`false` failed (exit status 1)")));
         assert!(matches!(&o[2], Outcome::Fail(m) if m.contains("under `not`")));
-        assert!(
-            matches!(&o[3], Outcome::Fail(m) if m.contains("cannot run `nonexistent-cmd-xyz`"))
-        );
+        assert!(matches!(&o[3], Outcome::Fail(m) if m.contains("cannot run `nonexistent-cmd-xyz`")));
         assert!(log.contains("# error:"));
     }
 

@@ -140,19 +140,10 @@ pub fn eval(expr: &str, features: &FeatureSet) -> Result<bool, String> {
     if tokens.is_empty() {
         return Err("empty feature expression".into());
     }
-    let mut ev = Evaluator {
-        tokens: &tokens,
-        pos: 0,
-        features,
-    };
-    let value = ev
-        .or()
-        .map_err(|e| format!("bad feature expression `{expr}`: {e}"))?;
+    let mut ev = Evaluator { tokens: &tokens, pos: 0, features };
+    let value = ev.or().map_err(|e| format!("bad feature expression `{expr}`: {e}"))?;
     if ev.pos != tokens.len() {
-        return Err(format!(
-            "bad feature expression `{expr}`: unexpected text after position {}",
-            ev.pos
-        ));
+        return Err(format!("bad feature expression `{expr}`: unexpected text after position {}", ev.pos));
     }
     Ok(value)
 }

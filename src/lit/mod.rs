@@ -85,11 +85,7 @@ pub fn run(args: LitArgs) -> Result<u8> {
 }
 
 /// Runs `run_one` over `tests` on `jobs` threads; results come back in completion order.
-fn run_parallel(
-    tests: &[TestFile],
-    jobs: usize,
-    run_one: impl Fn(&TestFile) -> TestResult + Sync,
-) -> Vec<TestResult> {
+fn run_parallel(tests: &[TestFile], jobs: usize, run_one: impl Fn(&TestFile) -> TestResult + Sync) -> Vec<TestResult> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(tests.len()));
     std::thread::scope(|scope| {
@@ -97,10 +93,7 @@ fn run_parallel(
             scope.spawn(|| {
                 while let Some(test) = tests.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let result = run_one(test);
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(result);
+                    results.lock().unwrap_or_else(|e| e.into_inner()).push(result);
                 }
             });
         }
@@ -140,10 +133,7 @@ fn plan(script: &script::Script, features: &FeatureSet) -> Result<Plan, String> 
         return Ok(Plan::Skip(format!("requires {}", missing.join(", "))));
     }
     if !unsupported.is_empty() {
-        return Ok(Plan::Skip(format!(
-            "unsupported on {}",
-            unsupported.join(", ")
-        )));
+        return Ok(Plan::Skip(format!("unsupported on {}", unsupported.join(", "))));
     }
     Ok(Plan::Run { xfail })
 }
@@ -151,19 +141,11 @@ fn plan(script: &script::Script, features: &FeatureSet) -> Result<Plan, String> 
 /// Runs one test and judges it.
 fn run_test(test: &TestFile, base_features: &FeatureSet, cli_timeout: Option<u64>) -> TestResult {
     let (status, detail) = judge(test, base_features, cli_timeout);
-    TestResult {
-        name: test.name.clone(),
-        status,
-        detail,
-    }
+    TestResult { name: test.name.clone(), status, detail }
 }
 
 /// The work of [`run_test`]: returns the status and the report detail.
-fn judge(
-    test: &TestFile,
-    base_features: &FeatureSet,
-    cli_timeout: Option<u64>,
-) -> (Status, String) {
+fn judge(test: &TestFile, base_features: &FeatureSet, cli_timeout: Option<u64>) -> (Status, String) {
     let text = match std::fs::read(&test.path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => return (Status::Fail, format!("error: cannot read the test: {e}")),
@@ -186,32 +168,19 @@ fn judge(
         Ok(f) => f,
         Err(e) => return (Status::Fail, format!("error: {e}")),
     };
-    let subs = script::Substitutions::new(
-        &test.path,
-        &files.tmp,
-        &files.tmp_dir,
-        &test.config.substitutions,
-    );
+    let subs = script::Substitutions::new(&test.path, &files.tmp, &files.tmp_dir, &test.config.substitutions);
     let mut commands = Vec::with_capacity(script.run.len());
     for run_line in &script.run {
-        let parsed = subs
-            .apply(&run_line.text)
-            .and_then(|text| shell::parse(&text).map(|list| (text, list)));
+        let parsed = subs.apply(&run_line.text).and_then(|text| shell::parse(&text).map(|list| (text, list)));
         match parsed {
             Ok((text, list)) => commands.push((run_line.line, text, list)),
             Err(e) => {
                 let header = format!("RUN: at line {}: {}", run_line.line, run_line.text);
-                return (
-                    Status::Fail,
-                    format!("{header}\nerror: malformed RUN line: {e}"),
-                );
+                return (Status::Fail, format!("{header}\nerror: malformed RUN line: {e}"));
             }
         }
     }
-    let timeout_s = match cli_timeout
-        .or(test.config.timeout_s)
-        .unwrap_or(DEFAULT_TIMEOUT_S)
-    {
+    let timeout_s = match cli_timeout.or(test.config.timeout_s).unwrap_or(DEFAULT_TIMEOUT_S) {
         0 => MAX_TIMEOUT_S,
         t => t.min(MAX_TIMEOUT_S),
     };
@@ -240,10 +209,7 @@ fn judge(
         return (status, detail);
     }
     if xfail {
-        return (
-            Status::XPass,
-            "error: the test passed but is marked XFAIL".into(),
-        );
+        return (Status::XPass, "error: the test passed but is marked XFAIL".into());
     }
     (Status::Pass, String::new())
 }
@@ -264,28 +230,18 @@ impl TempFiles {
     /// Creates the Output folder, a fresh `%T` and an empty log for the test at `test`.
     fn prepare(test: &Path) -> Result<TempFiles, String> {
         let dir = test.parent().unwrap_or(Path::new("/")).join("Output");
-        let name = test
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "test".into());
+        let name = test.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "test".into());
         let tmp = dir.join(format!("{name}.tmp"));
         let tmp_dir = dir.join(format!("{name}.tmpdir"));
         let log_path = dir.join(format!("{name}.log"));
         let _ = std::fs::remove_dir_all(&tmp_dir);
-        std::fs::create_dir_all(&tmp_dir)
-            .map_err(|e| format!("cannot create {}: {e}", tmp_dir.display()))?;
-        File::create(&log_path)
-            .map_err(|e| format!("cannot create {}: {e}", log_path.display()))?;
+        std::fs::create_dir_all(&tmp_dir).map_err(|e| format!("cannot create {}: {e}", tmp_dir.display()))?;
+        File::create(&log_path).map_err(|e| format!("cannot create {}: {e}", log_path.display()))?;
         let log = OpenOptions::new()
             .append(true)
             .open(&log_path)
             .map_err(|e| format!("cannot open {}: {e}", log_path.display()))?;
-        Ok(TempFiles {
-            tmp,
-            tmp_dir,
-            log_path,
-            log,
-        })
+        Ok(TempFiles { tmp, tmp_dir, log_path, log })
     }
 }
 
@@ -304,10 +260,7 @@ fn tail(path: &Path) -> (String, String) {
     let (bytes, cut) = match read() {
         Ok(r) => r,
         Err(e) => {
-            return (
-                format!("(cannot read {}: {e})", path.display()),
-                String::new(),
-            );
+            return (format!("(cannot read {}: {e})", path.display()), String::new());
         }
     };
     let text = String::from_utf8_lossy(&bytes);
@@ -338,22 +291,10 @@ mod tests {
             unsupported: uns.iter().map(|s| s.to_string()).collect(),
             xfail: xf.iter().map(|s| s.to_string()).collect(),
         };
-        assert_eq!(
-            plan(&s(&["a", "a && b"], &["c"], &[]), &f),
-            Ok(Plan::Run { xfail: false })
-        );
-        assert_eq!(
-            plan(&s(&[], &[], &["c", "*"]), &f),
-            Ok(Plan::Run { xfail: true })
-        );
-        assert_eq!(
-            plan(&s(&["a", "c || d"], &[], &[]), &f),
-            Ok(Plan::Skip("requires c || d".into()))
-        );
-        assert_eq!(
-            plan(&s(&[], &["!c"], &[]), &f),
-            Ok(Plan::Skip("unsupported on !c".into()))
-        );
+        assert_eq!(plan(&s(&["a", "a && b"], &["c"], &[]), &f), Ok(Plan::Run { xfail: false }));
+        assert_eq!(plan(&s(&[], &[], &["c", "*"]), &f), Ok(Plan::Run { xfail: true }));
+        assert_eq!(plan(&s(&["a", "c || d"], &[], &[]), &f), Ok(Plan::Skip("requires c || d".into())));
+        assert_eq!(plan(&s(&[], &["!c"], &[]), &f), Ok(Plan::Skip("unsupported on !c".into())));
         assert!(plan(&s(&["a &&"], &[], &[]), &f).is_err());
     }
 
@@ -365,27 +306,15 @@ mod tests {
         let write = |name: &str, text: &str| {
             let path = dir.join(name);
             std::fs::write(&path, text).unwrap();
-            TestFile {
-                name: name.into(),
-                path,
-                config: Default::default(),
-            }
+            TestFile { name: name.into(), path, config: Default::default() }
         };
         let f = features(&[]);
-        let pass = write(
-            "pass.ll",
-            "; RUN: echo 'x  y' > %t && grep -q 'x  y' %t\n; RUN: cat %s | grep -c RUN\n",
-        );
+        let pass = write("pass.ll", "; RUN: echo 'x  y' > %t && grep -q 'x  y' %t\n; RUN: cat %s | grep -c RUN\n");
         assert_eq!(judge(&pass, &f, None), (Status::Pass, String::new()));
         let fail = write("fail.ll", "; RUN: echo some-output\n; RUN: true && false\n");
         let (status, detail) = judge(&fail, &f, None);
         assert_eq!(status, Status::Fail);
-        assert!(
-            detail.starts_with(
-                "RUN: at line 2: true && false\nerror: `false` failed (exit status 1)"
-            ),
-            "{detail}"
-        );
+        assert!(detail.starts_with("RUN: at line 2: true && false\nerror: `false` failed (exit status 1)"), "{detail}");
         assert!(detail.contains("some-output"), "{detail}");
         let xfail = write("xfail.ll", "; XFAIL: *\n; RUN: false\n");
         assert_eq!(judge(&xfail, &f, None).0, Status::XFail);
@@ -396,10 +325,7 @@ mod tests {
         let bad = write("bad.ll", "; RUN: echo 'open\n");
         let (status, detail) = judge(&bad, &f, None);
         assert_eq!(status, Status::Fail);
-        assert!(
-            detail.contains("malformed RUN line: unterminated single quote"),
-            "{detail}"
-        );
+        assert!(detail.contains("malformed RUN line: unterminated single quote"), "{detail}");
         let none = write("none.ll", "define void @f() { ret void }\n");
         assert_eq!(judge(&none, &f, None).0, Status::Fail);
         let slow = write("slow.ll", "; RUN: sleep 20\n");

@@ -63,11 +63,7 @@ pub fn render(results: &[TestResult], verbose: bool, elapsed: Duration) -> Strin
         if r.status.is_failure() {
             let label = r.status.label();
             let _ = writeln!(out, "{label}: {}", r.name);
-            let _ = writeln!(
-                out,
-                "******************** TEST '{}' {label} ********************",
-                r.name
-            );
+            let _ = writeln!(out, "******************** TEST '{}' {label} ********************", r.name);
             let _ = writeln!(out, "{}", r.detail.trim_end());
             let _ = writeln!(out, "********************");
         } else if verbose {
@@ -90,10 +86,7 @@ pub fn render(results: &[TestResult], verbose: bool, elapsed: Duration) -> Strin
     let _ = writeln!(out, "  Failed: {}", count(Status::Fail));
     let _ = writeln!(out, "  Unsupported: {}", count(Status::Unsupported));
     let _ = writeln!(out, "  Expectedly Failed: {}", count(Status::XFail));
-    for (status, words) in [
-        (Status::XPass, "Unexpectedly Passed"),
-        (Status::Timeout, "Timed Out"),
-    ] {
+    for (status, words) in [(Status::XPass, "Unexpectedly Passed"), (Status::Timeout, "Timed Out")] {
         if count(status) > 0 {
             let _ = writeln!(out, "  {words}: {}", count(status));
         }
@@ -113,11 +106,7 @@ mod tests {
     use super::*;
 
     fn result(name: &str, status: Status) -> TestResult {
-        TestResult {
-            name: name.into(),
-            status,
-            detail: format!("detail of {name}\n"),
-        }
+        TestResult { name: name.into(), status, detail: format!("detail of {name}\n") }
     }
 
     #[test]

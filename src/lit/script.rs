@@ -57,9 +57,7 @@ fn directive(line: &str) -> Option<(Keyword, &str)> {
         ("UNSUPPORTED:", Keyword::Unsupported),
         ("XFAIL:", Keyword::Xfail),
     ];
-    KEYWORDS
-        .iter()
-        .find_map(|&(word, kw)| s.strip_prefix(word).map(|rest| (kw, rest)))
+    KEYWORDS.iter().find_map(|&(word, kw)| s.strip_prefix(word).map(|rest| (kw, rest)))
 }
 
 /// Parses the directives of a test file. Errors (an unterminated continuation, an empty RUN
@@ -72,9 +70,7 @@ pub fn parse(text: &str) -> Result<Script, String> {
         let line_no = index + 1;
         let Some((kw, rest)) = directive(line) else {
             if let Some((start, _)) = &pending {
-                return Err(format!(
-                    "line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"
-                ));
+                return Err(format!("line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"));
             }
             continue;
         };
@@ -94,19 +90,13 @@ pub fn parse(text: &str) -> Result<Script, String> {
                     script.run.push(RunLine { line: start, text });
                 }
             }
-            Keyword::Requires => {
-                add_expressions(&mut script.requires, rest, line_no, pending.as_ref())?
-            }
-            Keyword::Unsupported => {
-                add_expressions(&mut script.unsupported, rest, line_no, pending.as_ref())?
-            }
+            Keyword::Requires => add_expressions(&mut script.requires, rest, line_no, pending.as_ref())?,
+            Keyword::Unsupported => add_expressions(&mut script.unsupported, rest, line_no, pending.as_ref())?,
             Keyword::Xfail => add_expressions(&mut script.xfail, rest, line_no, pending.as_ref())?,
         }
     }
     if let Some((start, _)) = pending {
-        return Err(format!(
-            "line {start}: RUN line ends in `\\` at the end of the file"
-        ));
+        return Err(format!("line {start}: RUN line ends in `\\` at the end of the file"));
     }
     Ok(script)
 }
@@ -120,21 +110,12 @@ fn add_expressions(
     pending: Option<&(usize, String)>,
 ) -> Result<(), String> {
     if let Some((start, _)) = pending {
-        return Err(format!(
-            "line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"
-        ));
+        return Err(format!("line {start}: RUN line ends in `\\` but line {line_no} is no RUN line"));
     }
     let before = list.len();
-    list.extend(
-        rest.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(String::from),
-    );
+    list.extend(rest.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from));
     if list.len() == before {
-        return Err(format!(
-            "line {line_no}: directive has no feature expression"
-        ));
+        return Err(format!("line {line_no}: directive has no feature expression"));
     }
     Ok(())
 }
@@ -182,9 +163,7 @@ impl Substitutions {
 
     fn apply_at(&self, text: &str, depth: usize) -> Result<String, String> {
         if depth > MAX_DEPTH {
-            return Err(format!(
-                "substitutions nest deeper than {MAX_DEPTH} levels (a cycle?)"
-            ));
+            return Err(format!("substitutions nest deeper than {MAX_DEPTH} levels (a cycle?)"));
         }
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -196,11 +175,7 @@ impl Substitutions {
                 rest = after;
                 continue;
             }
-            match self
-                .items
-                .iter()
-                .find(|(name, _, _)| rest.starts_with(name.as_str()))
-            {
+            match self.items.iter().find(|(name, _, _)| rest.starts_with(name.as_str())) {
                 Some((name, value, expand)) => {
                     if *expand {
                         out.push_str(&self.apply_at(value, depth + 1)?);
@@ -233,16 +208,9 @@ fn nvidia_tool_word(name: &str) -> String {
 /// headers and libdevice linked in (left out when libdevice is not installed).
 fn clang_cuda() -> String {
     let clang = quote(&crate::tools::llvm_tool("clang").to_string_lossy());
-    let include = quote(
-        &crate::tools::repo_root()
-            .join("cuda-include")
-            .to_string_lossy(),
-    );
+    let include = quote(&crate::tools::repo_root().join("cuda-include").to_string_lossy());
     let libdevice = match crate::tools::libdevice() {
-        Some(p) => format!(
-            " -Xclang -mlink-builtin-bitcode -Xclang {}",
-            quote(&p.to_string_lossy())
-        ),
+        Some(p) => format!(" -Xclang -mlink-builtin-bitcode -Xclang {}", quote(&p.to_string_lossy())),
         None => String::new(),
     };
     format!(
@@ -255,14 +223,9 @@ fn clang_cuda() -> String {
 pub fn quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word.chars().all(|c| {
-            c.is_ascii_alphanumeric()
-                || matches!(c, '_' | '-' | '.' | '/' | '+' | '=' | ':' | ',' | '@' | '%')
+            c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+' | '=' | ':' | ',' | '@' | '%')
         });
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
+    if plain { word.to_string() } else { format!("'{}'", word.replace('\'', r"'\''")) }
 }
 
 #[cfg(test)]
@@ -284,46 +247,24 @@ mod tests {
 
     #[test]
     fn joins_continuation_lines() {
-        let text =
-            "; RUN: opt -S \\\n;   RUN:   -passes=x %s \\\n; RUN: | FileCheck %s\n; RUN: next\n";
+        let text = "; RUN: opt -S \\\n;   RUN:   -passes=x %s \\\n; RUN: | FileCheck %s\n; RUN: next\n";
         let s = parse(text).unwrap();
         assert_eq!(s.run.len(), 2);
         assert_eq!(s.run[0].line, 1);
         assert_eq!(s.run[0].text, "opt -S    -passes=x %s  | FileCheck %s");
-        assert_eq!(
-            s.run[1],
-            RunLine {
-                line: 4,
-                text: "next".into()
-            }
-        );
+        assert_eq!(s.run[1], RunLine { line: 4, text: "next".into() });
     }
 
     #[test]
     fn rejects_broken_scripts() {
-        assert!(
-            parse("; RUN: a \\\n")
-                .unwrap_err()
-                .contains("end of the file")
-        );
-        assert!(
-            parse("; RUN: a \\\nfoo\n; RUN: b")
-                .unwrap_err()
-                .contains("line 2 is no RUN line")
-        );
+        assert!(parse("; RUN: a \\\n").unwrap_err().contains("end of the file"));
+        assert!(parse("; RUN: a \\\nfoo\n; RUN: b").unwrap_err().contains("line 2 is no RUN line"));
         assert!(parse("; RUN:   \n").unwrap_err().contains("empty RUN line"));
-        assert!(
-            parse("; REQUIRES: ,\n")
-                .unwrap_err()
-                .contains("no feature expression")
-        );
+        assert!(parse("; REQUIRES: ,\n").unwrap_err().contains("no feature expression"));
     }
 
     fn subs(suite: &[(&str, &str)]) -> Substitutions {
-        let suite: Vec<(String, String)> = suite
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect();
+        let suite: Vec<(String, String)> = suite.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         Substitutions::new(
             Path::new("/d/x.ll"),
             Path::new("/d/Output/x.ll.tmp"),
@@ -351,15 +292,8 @@ mod tests {
 
     #[test]
     fn suite_substitutions_expand_recursively() {
-        let s = subs(&[
-            ("%check", "FileCheck %s --check-prefix=%pfx"),
-            ("%pfx", "X"),
-            ("%loop", "%loop"),
-        ]);
-        assert_eq!(
-            s.apply("a | %check").unwrap(),
-            "a | FileCheck /d/x.ll --check-prefix=X"
-        );
+        let s = subs(&[("%check", "FileCheck %s --check-prefix=%pfx"), ("%pfx", "X"), ("%loop", "%loop")]);
+        assert_eq!(s.apply("a | %check").unwrap(), "a | FileCheck /d/x.ll --check-prefix=X");
         assert!(s.apply("%loop").unwrap_err().contains("cycle"));
     }
 

@@ -33,11 +33,7 @@ pub enum Redirect {
     /// `< path`: stdin reads the file.
     Input(String),
     /// `> path`, `>> path` (append), `2> path`, `&> path`.
-    Output {
-        targets: Targets,
-        path: String,
-        append: bool,
-    },
+    Output { targets: Targets, path: String, append: bool },
     /// `2>&1` (`stream: Stderr, to: Stdout`) or `>&2` (`stream: Stdout, to: Stderr`): the stream
     /// becomes a copy of where `to` points right now.
     Dup { stream: Stream, to: Stream },
@@ -113,10 +109,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                 i += 1;
             }
             '\'' => {
-                let close = chars[i + 1..]
-                    .iter()
-                    .position(|&c| c == '\'')
-                    .ok_or("unterminated single quote")?;
+                let close = chars[i + 1..].iter().position(|&c| c == '\'').ok_or("unterminated single quote")?;
                 word.extend(&chars[i + 1..i + 1 + close]);
                 in_word = true;
                 i += close + 2;
@@ -143,9 +136,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                 }
             }
             '\\' => {
-                let next = chars
-                    .get(i + 1)
-                    .ok_or("backslash at the end of the command")?;
+                let next = chars.get(i + 1).ok_or("backslash at the end of the command")?;
                 word.push(*next);
                 in_word = true;
                 i += 2;
@@ -173,10 +164,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                     }
                     Some('>') => {
                         let append = chars.get(i + 2) == Some(&'>');
-                        tokens.push(Token::Out {
-                            targets: Targets::Both,
-                            append,
-                        });
+                        tokens.push(Token::Out { targets: Targets::Both, append });
                         i += if append { 3 } else { 2 };
                     }
                     _ => return Err("background jobs (`&`) are not supported".into()),
@@ -196,9 +184,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                 match chars.get(i + digits) {
                     Some('<' | '>') => {
                         let fd: String = chars[i..i + digits].iter().collect();
-                        let fd = fd
-                            .parse::<u32>()
-                            .map_err(|_| format!("bad file descriptor `{fd}`"))?;
+                        let fd = fd.parse::<u32>().map_err(|_| format!("bad file descriptor `{fd}`"))?;
                         i = redirect(&chars, i + digits, Some(fd), &mut tokens)?;
                     }
                     _ => {
@@ -222,18 +208,10 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, String> {
 
 /// Lexes the redirection operator at `chars[i]` (`<` or `>`) with an optional explicit file
 /// descriptor; pushes its token and returns the index after it.
-fn redirect(
-    chars: &[char],
-    i: usize,
-    fd: Option<u32>,
-    tokens: &mut Vec<Token>,
-) -> Result<usize, String> {
+fn redirect(chars: &[char], i: usize, fd: Option<u32>, tokens: &mut Vec<Token>) -> Result<usize, String> {
     if chars[i] == '<' {
         if !matches!(fd, None | Some(0)) {
-            return Err(format!(
-                "input redirection of file descriptor {} is not supported",
-                fd.unwrap_or(0)
-            ));
+            return Err(format!("input redirection of file descriptor {} is not supported", fd.unwrap_or(0)));
         }
         if chars.get(i + 1) == Some(&'<') {
             return Err("here-documents (`<<`) are not supported".into());
@@ -253,10 +231,7 @@ fn redirect(
                 Some('2') => Stream::Stderr,
                 _ => return Err("only `>&1` and `>&2` are supported after `>&`".into()),
             };
-            if chars
-                .get(i + 3)
-                .is_some_and(|c| !c.is_whitespace() && !matches!(c, '|' | ';' | '&' | '<' | '>'))
-            {
+            if chars.get(i + 3).is_some_and(|c| !c.is_whitespace() && !matches!(c, '|' | ';' | '&' | '<' | '>')) {
                 return Err("only `>&1` and `>&2` are supported after `>&`".into());
             }
             tokens.push(Token::Dup { stream, to });
@@ -267,10 +242,7 @@ fn redirect(
                 Stream::Stdout => Targets::Stdout,
                 Stream::Stderr => Targets::Stderr,
             };
-            tokens.push(Token::Out {
-                targets,
-                append: true,
-            });
+            tokens.push(Token::Out { targets, append: true });
             Ok(i + 2)
         }
         _ => {
@@ -278,10 +250,7 @@ fn redirect(
                 Stream::Stdout => Targets::Stdout,
                 Stream::Stderr => Targets::Stderr,
             };
-            tokens.push(Token::Out {
-                targets,
-                append: false,
-            });
+            tokens.push(Token::Out { targets, append: false });
             Ok(i + 1)
         }
     }
@@ -303,11 +272,7 @@ pub fn parse(text: &str) -> Result<List, String> {
                     return Err("a redirection needs a file name after it".into());
                 };
                 command.redirects.push(match token {
-                    Token::Out { targets, append } => Redirect::Output {
-                        targets,
-                        path,
-                        append,
-                    },
+                    Token::Out { targets, append } => Redirect::Output { targets, path, append },
                     _ => Redirect::Input(path),
                 });
             }
@@ -342,13 +307,11 @@ pub fn parse(text: &str) -> Result<List, String> {
         }
     }
     if command.argv.is_empty() {
-        return Err(
-            if command.redirects.is_empty() && pipeline.is_empty() && items.is_empty() {
-                "empty command".to_string()
-            } else {
-                "missing command at the end".to_string()
-            },
-        );
+        return Err(if command.redirects.is_empty() && pipeline.is_empty() && items.is_empty() {
+            "empty command".to_string()
+        } else {
+            "missing command at the end".to_string()
+        });
     }
     pipeline.push(command);
     items.push((connector, pipeline));
@@ -372,10 +335,7 @@ mod tests {
 
     #[test]
     fn tokenizes_quotes_and_escapes() {
-        assert_eq!(
-            words("a  'b c' \"d \\\"e\\\" \\n\" f\\ g ''"),
-            ["a", "b c", "d \"e\" \\n", "f g", ""]
-        );
+        assert_eq!(words("a  'b c' \"d \\\"e\\\" \\n\" f\\ g ''"), ["a", "b c", "d \"e\" \\n", "f g", ""]);
         assert_eq!(words("x'y'\"z\""), ["xyz"]);
         assert_eq!(words("'a|b;c>d' \"&&\""), ["a|b;c>d", "&&"]);
         assert!(tokenize("'open").unwrap_err().contains("single quote"));
@@ -389,36 +349,18 @@ mod tests {
         let t = tokenize("a 2>&1 | b > o >> p 2> e 2>>f &> g < i && c || d ; e >&2 1>x").unwrap();
         let expected = vec![
             Word("a".into()),
-            Dup {
-                stream: Stream::Stderr,
-                to: Stream::Stdout,
-            },
+            Dup { stream: Stream::Stderr, to: Stream::Stdout },
             Pipe,
             Word("b".into()),
-            Out {
-                targets: Targets::Stdout,
-                append: false,
-            },
+            Out { targets: Targets::Stdout, append: false },
             Word("o".into()),
-            Out {
-                targets: Targets::Stdout,
-                append: true,
-            },
+            Out { targets: Targets::Stdout, append: true },
             Word("p".into()),
-            Out {
-                targets: Targets::Stderr,
-                append: false,
-            },
+            Out { targets: Targets::Stderr, append: false },
             Word("e".into()),
-            Out {
-                targets: Targets::Stderr,
-                append: true,
-            },
+            Out { targets: Targets::Stderr, append: true },
             Word("f".into()),
-            Out {
-                targets: Targets::Both,
-                append: false,
-            },
+            Out { targets: Targets::Both, append: false },
             Word("g".into()),
             In,
             Word("i".into()),
@@ -428,39 +370,20 @@ mod tests {
             Word("d".into()),
             Semi,
             Word("e".into()),
-            Dup {
-                stream: Stream::Stdout,
-                to: Stream::Stderr,
-            },
+            Dup { stream: Stream::Stdout, to: Stream::Stderr },
             // `1>x` is a redirection, not the word "1".
-            Out {
-                targets: Targets::Stdout,
-                append: false,
-            },
+            Out { targets: Targets::Stdout, append: false },
             Word("x".into()),
         ];
         assert_eq!(t, expected);
         // A digit inside a word is part of the word; `>` still ends it.
-        assert_eq!(
-            words("foo2>x -O2"),
-            [
-                "foo2",
-                "<Out { targets: Stdout, append: false }>",
-                "x",
-                "-O2"
-            ]
-        );
-        assert_eq!(
-            words("a>b"),
-            ["a", "<Out { targets: Stdout, append: false }>", "b"]
-        );
+        assert_eq!(words("foo2>x -O2"), ["foo2", "<Out { targets: Stdout, append: false }>", "x", "-O2"]);
+        assert_eq!(words("a>b"), ["a", "<Out { targets: Stdout, append: false }>", "b"]);
     }
 
     #[test]
     fn rejects_unsupported_syntax() {
-        for bad in [
-            "a & b", "a |& b", "(a)", "a 3> x", "a << EOF", "a >&x", "a 2>&3",
-        ] {
+        for bad in ["a & b", "a |& b", "(a)", "a 3> x", "a << EOF", "a >&x", "a 2>&3"] {
             assert!(tokenize(bad).is_err(), "{bad:?} should be rejected");
         }
     }
@@ -468,11 +391,8 @@ mod tests {
     #[test]
     fn parses_lists_and_pipelines() {
         let l = parse("a x | b 2>&1 > out && c < in ; d || e ;").unwrap();
-        let shape: Vec<(Connector, Vec<Vec<String>>)> = l
-            .items
-            .iter()
-            .map(|(c, p)| (*c, p.iter().map(|cmd| cmd.argv.clone()).collect()))
-            .collect();
+        let shape: Vec<(Connector, Vec<Vec<String>>)> =
+            l.items.iter().map(|(c, p)| (*c, p.iter().map(|cmd| cmd.argv.clone()).collect())).collect();
         let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(
             shape,
@@ -486,15 +406,8 @@ mod tests {
         assert_eq!(
             l.items[0].1[1].redirects,
             [
-                Redirect::Dup {
-                    stream: Stream::Stderr,
-                    to: Stream::Stdout
-                },
-                Redirect::Output {
-                    targets: Targets::Stdout,
-                    path: "out".into(),
-                    append: false
-                }
+                Redirect::Dup { stream: Stream::Stderr, to: Stream::Stdout },
+                Redirect::Output { targets: Targets::Stdout, path: "out".into(), append: false }
             ]
         );
         assert_eq!(l.items[1].1[0].redirects, [Redirect::Input("in".into())]);
@@ -502,9 +415,7 @@ mod tests {
 
     #[test]
     fn rejects_malformed_lists() {
-        for bad in [
-            "", "| a", "a |", "a &&", "&& a", "a > ", "a > | b", "> x", "a ; ; b",
-        ] {
+        for bad in ["", "| a", "a |", "a &&", "&& a", "a > ", "a > | b", "> x", "a ; ; b"] {
             assert!(parse(bad).is_err(), "{bad:?} should be rejected");
         }
     }

@@ -18,18 +18,14 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Module;
 use inkwell::types::IntType;
 use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, CallSiteValue, FunctionValue, InstructionOpcode,
-    InstructionValue,
+    AsValueRef, BasicMetadataValueEnum, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
 };
 
 const PASS: &str = "nvvm-intr-range";
 
 pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) -> Result<()> {
     let sm_override = match params.get("sm") {
-        Some(v) => Some(
-            v.parse::<u32>()
-                .map_err(|_| anyhow!("invalid nvvm-intr-range pass parameter sm={v}"))?,
-        ),
+        Some(v) => Some(v.parse::<u32>().map_err(|_| anyhow!("invalid nvvm-intr-range pass parameter sm={v}"))?),
         None => cx.opts.sm,
     };
     let bounds = launch_bounds::read_module(module, &mut cx.warnings);
@@ -51,8 +47,7 @@ pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) 
                 let Some(callee) = call.get_called_fn_value() else {
                     continue;
                 };
-                let Some(reg) = SpecialReg::from_intrinsic(&callee.get_name().to_string_lossy())
-                else {
+                let Some(reg) = SpecialReg::from_intrinsic(&callee.get_name().to_string_lossy()) else {
                     continue;
                 };
                 let Some((lo, hi)) = reg.range(sm, limits.as_ref()) else {
@@ -62,12 +57,7 @@ pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) 
                     continue;
                 };
                 if attach(module, inst, call, ty, lo, hi, cx.opts.range_form) {
-                    cx.stat(
-                        PASS,
-                        "NumRanges",
-                        "Number of special-register reads given a range",
-                        1,
-                    );
+                    cx.stat(PASS, "NumRanges", "Number of special-register reads given a range", 1);
                 }
             }
         }
@@ -79,10 +69,7 @@ pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) 
 fn function_sm(f: FunctionValue<'_>) -> Option<u32> {
     let a = f.get_string_attribute(AttributeLoc::Function, "target-cpu")?;
     let cpu = a.get_string_value().to_string_lossy().into_owned();
-    cpu.strip_prefix("sm_")?
-        .trim_end_matches(['a', 'f'])
-        .parse()
-        .ok()
+    cpu.strip_prefix("sm_")?.trim_end_matches(['a', 'f']).parse().ok()
 }
 
 /// A set of values of a `width`-bit integer, as sorted disjoint non-wrapping `[lo, hi)` intervals
@@ -96,14 +83,7 @@ fn from_llvm_range(lo: u128, hi: u128, width: u32) -> IntervalSet {
         // Full (lo = hi = max or min) or invalid: treat as the full set, which never widens ours.
         return vec![(0, top)];
     }
-    if lo < hi {
-        vec![(lo, hi)]
-    } else {
-        vec![(0, hi), (lo, top)]
-            .into_iter()
-            .filter(|(a, b)| a < b)
-            .collect()
-    }
+    if lo < hi { vec![(lo, hi)] } else { vec![(0, hi), (lo, top)].into_iter().filter(|(a, b)| a < b).collect() }
 }
 
 fn intersect(a: &IntervalSet, b: &IntervalSet) -> IntervalSet {
@@ -138,36 +118,21 @@ fn to_llvm_pairs(mut set: IntervalSet, width: u32) -> Vec<(u128, u128)> {
         let last = merged.last_mut().unwrap();
         last.1 = first.1;
     }
-    let pairs: Vec<(u128, u128)> = merged
-        .into_iter()
-        .map(|(lo, hi)| (lo % top, hi % top))
-        .collect();
-    let signed = |v: u128| -> i128 {
-        if width > 0 && v >= top / 2 {
-            v as i128 - top as i128
-        } else {
-            v as i128
-        }
-    };
+    let pairs: Vec<(u128, u128)> = merged.into_iter().map(|(lo, hi)| (lo % top, hi % top)).collect();
+    let signed = |v: u128| -> i128 { if width > 0 && v >= top / 2 { v as i128 - top as i128 } else { v as i128 } };
     let mut pairs = pairs;
     pairs.sort_by_key(|&(lo, _)| signed(lo));
     pairs
 }
 
 /// Reads the `!range` metadata of a call as intervals (None when absent or unreadable).
-fn existing_metadata(
-    module: &Module<'_>,
-    inst: InstructionValue<'_>,
-    width: u32,
-) -> Option<IntervalSet> {
+fn existing_metadata(module: &Module<'_>, inst: InstructionValue<'_>, width: u32) -> Option<IntervalSet> {
     let kind = module.get_context().get_kind_id("range");
     let md = inst.get_metadata(kind)?;
     let ops = md.get_node_values()?;
     let mut set = Vec::new();
     for pair in ops.chunks_exact(2) {
-        let (BasicMetadataValueEnum::IntValue(a), BasicMetadataValueEnum::IntValue(b)) =
-            (&pair[0], &pair[1])
-        else {
+        let (BasicMetadataValueEnum::IntValue(a), BasicMetadataValueEnum::IntValue(b)) = (&pair[0], &pair[1]) else {
             return None;
         };
         set.extend(from_llvm_range(
@@ -185,9 +150,7 @@ fn existing_attribute(call: CallSiteValue<'_>, width: u32) -> Option<IntervalSet
     let text = call.as_value_ref();
     // SAFETY: printing a valid value; the returned string is disposed by LLVMString.
     let printed = unsafe { llvm_sys::core::LLVMPrintValueToString(text) };
-    let s = unsafe { std::ffi::CStr::from_ptr(printed) }
-        .to_string_lossy()
-        .into_owned();
+    let s = unsafe { std::ffi::CStr::from_ptr(printed) }.to_string_lossy().into_owned();
     unsafe { llvm_sys::core::LLVMDisposeMessage(printed) };
     let start = s.find(" range(i")? + " range(".len();
     let body = &s[start..start + s[start..].find(')')?];
@@ -228,12 +191,7 @@ fn attach(
     if matches!(form, RangeForm::Metadata | RangeForm::Both) || old_md.is_some() {
         let vals: Vec<BasicMetadataValueEnum> = pairs
             .iter()
-            .flat_map(|&(a, b)| {
-                [
-                    ty.const_int(a as u64, false).into(),
-                    ty.const_int(b as u64, false).into(),
-                ]
-            })
+            .flat_map(|&(a, b)| [ty.const_int(a as u64, false).into(), ty.const_int(b as u64, false).into()])
             .collect();
         let node = ctx.metadata_node(&vals);
         changed |= old_md.as_ref() != Some(&set);
@@ -242,11 +200,7 @@ fn attach(
     // The attribute holds a single (possibly wrapping) interval; with several pieces it keeps the
     // hull, which is still never wider than the old attribute.
     if matches!(form, RangeForm::Attribute | RangeForm::Both) || old_attr.is_some() {
-        let (a, b) = if pairs.len() == 1 {
-            pairs[0]
-        } else {
-            hull(&set, width)
-        };
+        let (a, b) = if pairs.len() == 1 { pairs[0] } else { hull(&set, width) };
         changed |= old_attr.as_ref() != Some(&set);
         set_range_attribute(module, call, width, a, b);
     }
@@ -259,13 +213,7 @@ fn hull(set: &IntervalSet, width: u32) -> (u128, u128) {
     (set[0].0, set.last().unwrap().1 % top)
 }
 
-fn set_range_attribute(
-    module: &Module<'_>,
-    call: CallSiteValue<'_>,
-    width: u32,
-    lo: u128,
-    hi: u128,
-) {
+fn set_range_attribute(module: &Module<'_>, call: CallSiteValue<'_>, width: u32, lo: u128, hi: u128) {
     let kind = Attribute::get_named_enum_kind_id("range");
     call.remove_enum_attribute(AttributeLoc::Return, kind);
     let words = |v: u128| -> [u64; 2] { [v as u64, (v >> 64) as u64] };
@@ -280,11 +228,7 @@ fn set_range_attribute(
             lw.as_ptr(),
             hw.as_ptr(),
         );
-        llvm_sys::core::LLVMAddCallSiteAttribute(
-            call.as_value_ref(),
-            llvm_sys::LLVMAttributeReturnIndex,
-            attr,
-        );
+        llvm_sys::core::LLVMAddCallSiteAttribute(call.as_value_ref(), llvm_sys::LLVMAttributeReturnIndex, attr);
     }
 }
 

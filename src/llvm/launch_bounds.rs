@@ -41,14 +41,10 @@ impl LaunchBounds {
             return None;
         }
         let product = |dims: &[Option<u32>; 3]| -> Option<u64> {
-            dims.iter()
-                .any(Option::is_some)
-                .then(|| dims.iter().map(|d| d.unwrap_or(1) as u64).product())
+            dims.iter().any(Option::is_some).then(|| dims.iter().map(|d| d.unwrap_or(1) as u64).product())
         };
         let exact = |dims: &[Option<u32>; 3]| -> Option<[u32; 3]> {
-            dims.iter()
-                .any(Option::is_some)
-                .then(|| dims.map(|d| d.unwrap_or(1)))
+            dims.iter().any(Option::is_some).then(|| dims.map(|d| d.unwrap_or(1)))
         };
         Some(ThreadLimits {
             reqntid: exact(&self.reqntid),
@@ -61,17 +57,11 @@ impl LaunchBounds {
 
 /// Reads the launch bounds of every function defined or declared in `module`, keyed by name.
 /// Warnings about malformed entries are appended to `warnings`.
-pub fn read_module(
-    module: &Module<'_>,
-    warnings: &mut Vec<String>,
-) -> BTreeMap<String, LaunchBounds> {
+pub fn read_module(module: &Module<'_>, warnings: &mut Vec<String>) -> BTreeMap<String, LaunchBounds> {
     let mut out: BTreeMap<String, LaunchBounds> = BTreeMap::new();
     for f in module.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
-        let mut lb = LaunchBounds {
-            is_kernel: f.get_call_conventions() == PTX_KERNEL_CC,
-            ..Default::default()
-        };
+        let mut lb = LaunchBounds { is_kernel: f.get_call_conventions() == PTX_KERNEL_CC, ..Default::default() };
         read_attributes(f, &name, &mut lb, warnings);
         out.insert(name, lb);
     }
@@ -79,15 +69,9 @@ pub fn read_module(
     out
 }
 
-fn read_attributes(
-    f: FunctionValue<'_>,
-    name: &str,
-    lb: &mut LaunchBounds,
-    warnings: &mut Vec<String>,
-) {
+fn read_attributes(f: FunctionValue<'_>, name: &str, lb: &mut LaunchBounds, warnings: &mut Vec<String>) {
     let attr = |key: &str| -> Option<String> {
-        f.get_string_attribute(AttributeLoc::Function, key)
-            .map(|a| a.get_string_value().to_string_lossy().into_owned())
+        f.get_string_attribute(AttributeLoc::Function, key).map(|a| a.get_string_value().to_string_lossy().into_owned())
     };
     for (key, dims) in [
         ("nvvm.maxntid", &mut lb.maxntid),
@@ -97,9 +81,7 @@ fn read_attributes(
         if let Some(v) = attr(key) {
             match parse_dims(&v) {
                 Some(d) => *dims = d,
-                None => warnings.push(format!(
-                    "ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}"
-                )),
+                None => warnings.push(format!("ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}")),
             }
         }
     }
@@ -111,9 +93,7 @@ fn read_attributes(
         if let Some(v) = attr(key) {
             match v.trim().parse::<u32>().ok().filter(|&n| n > 0) {
                 Some(n) => *slot = Some(n),
-                None => warnings.push(format!(
-                    "ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}"
-                )),
+                None => warnings.push(format!("ignoring malformed attribute \"{key}\"=\"{v}\" on function @{name}")),
             }
         }
     }
@@ -132,11 +112,7 @@ fn parse_dims(v: &str) -> Option<[Option<u32>; 3]> {
     Some(dims)
 }
 
-fn read_annotations(
-    module: &Module<'_>,
-    out: &mut BTreeMap<String, LaunchBounds>,
-    warnings: &mut Vec<String>,
-) {
+fn read_annotations(module: &Module<'_>, out: &mut BTreeMap<String, LaunchBounds>, warnings: &mut Vec<String>) {
     for node in module.get_global_metadata("nvvm.annotations") {
         let Some(ops) = node.get_node_values() else {
             continue;
@@ -150,7 +126,9 @@ fn read_annotations(
         };
         let rest = &ops[1..];
         if rest.len() % 2 != 0 {
-            warnings.push(format!("ignoring malformed !nvvm.annotations entry for function @{fname}: odd number of operands"));
+            warnings.push(format!(
+                "ignoring malformed !nvvm.annotations entry for function @{fname}: odd number of operands"
+            ));
         }
         for pair in rest.chunks_exact(2) {
             let key = match &pair[0] {
@@ -169,13 +147,7 @@ fn read_annotations(
     }
 }
 
-fn apply_annotation(
-    lb: &mut LaunchBounds,
-    fname: &str,
-    key: &str,
-    value: Option<u64>,
-    warnings: &mut Vec<String>,
-) {
+fn apply_annotation(lb: &mut LaunchBounds, fname: &str, key: &str, value: Option<u64>, warnings: &mut Vec<String>) {
     let dim = |k: &str, prefix: &str| -> Option<usize> {
         match k.strip_prefix(prefix)? {
             "x" => Some(0),
@@ -200,7 +172,9 @@ fn apply_annotation(
             return;
         }
         _ => {
-            warnings.push(format!("ignoring malformed !nvvm.annotations \"{key}\" on function @{fname}: expected a positive integer"));
+            warnings.push(format!(
+                "ignoring malformed !nvvm.annotations \"{key}\" on function @{fname}: expected a positive integer"
+            ));
             return;
         }
     };
@@ -265,9 +239,6 @@ define void @d() { ret void }
     fn malformed_attribute_warns() {
         let (r, w) = read(r#"define ptx_kernel void @k() "nvvm.maxntid"="1,2,3,4" { ret void }"#);
         assert_eq!(r["k"].maxntid, [None; 3]);
-        assert!(
-            w[0].contains("nvvm.maxntid") && w[0].contains("@k"),
-            "{w:?}"
-        );
+        assert!(w[0].contains("nvvm.maxntid") && w[0].contains("@k"), "{w:?}");
     }
 }

@@ -11,9 +11,7 @@ use std::io::Read;
 pub fn load_module<'ctx>(ctx: &'ctx Context, path: &str) -> Result<Module<'ctx>> {
     let (bytes, name) = if path == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| anyhow::anyhow!("could not read standard input: {e}"))?;
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| anyhow::anyhow!("could not read standard input: {e}"))?;
         (bytes, "<stdin>".to_string())
     } else {
         match std::fs::read(path) {
@@ -26,8 +24,7 @@ pub fn load_module<'ctx>(ctx: &'ctx Context, path: &str) -> Result<Module<'ctx>>
 
 /// Parses a buffer named `name` (the name appears in diagnostics).
 pub fn parse_module<'ctx>(ctx: &'ctx Context, bytes: &[u8], name: &str) -> Result<Module<'ctx>> {
-    let is_bitcode =
-        bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
+    let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
     let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
     if is_bitcode {
         Module::parse_bitcode_from_buffer(&buffer, ctx)
@@ -35,8 +32,7 @@ pub fn parse_module<'ctx>(ctx: &'ctx Context, bytes: &[u8], name: &str) -> Resul
     } else {
         // LLVM's parser diagnostic already reads `name:line:col: error: ...` plus the source
         // line and a caret; pass it through unchanged.
-        ctx.create_module_from_ir(buffer)
-            .map_err(|e| crate::Located(e.to_string().trim_end().to_string()).into())
+        ctx.create_module_from_ir(buffer).map_err(|e| crate::Located(e.to_string().trim_end().to_string()).into())
     }
 }
 
@@ -51,9 +47,7 @@ pub fn module_bytes(module: &Module<'_>, text: bool) -> Vec<u8> {
 
 /// Runs the LLVM verifier; the error carries LLVM's message.
 pub fn verify(module: &Module<'_>) -> Result<()> {
-    module
-        .verify()
-        .map_err(|e| anyhow::anyhow!("module verification failed:\n{}", e.to_string().trim_end()))
+    module.verify().map_err(|e| anyhow::anyhow!("module verification failed:\n{}", e.to_string().trim_end()))
 }
 
 /// The reason part of an I/O error without Rust's "(os error N)" suffix, as LLVM tools print it.

@@ -40,10 +40,7 @@ pub struct PassContext {
 
 impl PassContext {
     pub fn new(opts: PassOptions) -> Self {
-        Self {
-            opts,
-            ..Default::default()
-        }
+        Self { opts, ..Default::default() }
     }
 
     /// Adds `n` to a statistic.
@@ -59,19 +56,10 @@ impl PassContext {
     /// The `-stats` report, laid out like LLVM's.
     pub fn stats_report(&self) -> String {
         let mut s = String::new();
-        s.push_str(
-            "===-------------------------------------------------------------------------===\n",
-        );
+        s.push_str("===-------------------------------------------------------------------------===\n");
         s.push_str("                          ... Statistics Collected ...\n");
-        s.push_str(
-            "===-------------------------------------------------------------------------===\n\n",
-        );
-        let width = self
-            .stats
-            .values()
-            .map(|(n, _)| n.to_string().len())
-            .max()
-            .unwrap_or(1);
+        s.push_str("===-------------------------------------------------------------------------===\n\n");
+        let width = self.stats.values().map(|(n, _)| n.to_string().len()).max().unwrap_or(1);
         for ((pass, _), (n, desc)) in &self.stats {
             s.push_str(&format!("{n:>width$} {pass} - {desc}\n"));
         }
@@ -121,10 +109,7 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<(&'static PassInfo, PassParams)>
         };
         let Some(info) = registry().iter().find(|p| p.name == name) else {
             let known: Vec<&str> = registry().iter().map(|p| p.name).collect();
-            bail!(
-                "unknown pass name '{name}' (known passes: {})",
-                known.join(", ")
-            );
+            bail!("unknown pass name '{name}' (known passes: {})", known.join(", "));
         };
         let mut parsed = Vec::new();
         for p in params.split(';').filter(|p| !p.is_empty()) {
@@ -161,10 +146,7 @@ fn split_top_level(text: &str) -> Vec<&str> {
 
 impl PassParams {
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == key)
-            .and_then(|(_, v)| v.as_deref())
+        self.0.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
     }
 }
 
@@ -181,23 +163,14 @@ mod tests {
 
     #[test]
     fn unknown_pass_lists_known_ones() {
-        let e = parse_pipeline("nvvm-intr-range,bogus")
-            .err()
-            .unwrap()
-            .to_string();
+        let e = parse_pipeline("nvvm-intr-range,bogus").err().unwrap().to_string();
         assert!(e.contains("unknown pass name 'bogus'"), "{e}");
         assert!(e.contains("nvvm-intr-range"), "{e}");
     }
 
     #[test]
     fn unknown_param_is_an_error() {
-        let e = parse_pipeline("nvvm-intr-range<zz=1>")
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(
-            e.contains("invalid nvvm-intr-range pass parameter 'zz'"),
-            "{e}"
-        );
+        let e = parse_pipeline("nvvm-intr-range<zz=1>").err().unwrap().to_string();
+        assert!(e.contains("invalid nvvm-intr-range pass parameter 'zz'"), "{e}");
     }
 }

@@ -141,12 +141,7 @@ pub struct Inst {
 
 impl Inst {
     pub fn new(op: Op, dsts: Vec<Operand>, srcs: Vec<Operand>) -> Self {
-        Inst {
-            op,
-            dsts,
-            srcs,
-            guard: None,
-        }
+        Inst { op, dsts, srcs, guard: None }
     }
 
     /// Registers written.
@@ -156,10 +151,7 @@ impl Inst {
 
     /// Registers read, the guard included.
     pub fn uses(&self) -> impl Iterator<Item = VReg> + '_ {
-        self.srcs
-            .iter()
-            .filter_map(Operand::reg)
-            .chain(self.guard.map(|g| g.pred))
+        self.srcs.iter().filter_map(Operand::reg).chain(self.guard.map(|g| g.pred))
     }
 
     /// Branch targets named by the instruction.
@@ -221,28 +213,28 @@ impl Function {
         self.blocks.iter().map(|b| b.insts.len()).sum()
     }
 
-    /// Successor blocks of `b`: the branch targets of its control-flow instructions, plus the
-    /// fall-through block when the last instruction can fall through.
+    /// Successor blocks of `b`, sorted: the targets of its control-flow instructions up to the
+    /// first unguarded `BRA`/`EXIT`/`RET` (phi labels are not edges), plus the next block when
+    /// control can fall through.
     pub fn successors(&self, b: Bix) -> Vec<Bix> {
         let block = &self.blocks[b.idx()];
         let mut out: Vec<Bix> = Vec::new();
+        let mut falls = true;
         for i in &block.insts {
-            for t in i.targets() {
-                if !out.contains(&t) {
-                    out.push(t);
-                }
+            if !i.op.is_control_flow() {
+                continue;
+            }
+            out.extend(i.targets());
+            if i.op.ends_block_unconditionally() && i.guard.is_none() {
+                falls = false;
+                break;
             }
         }
-        let falls_through = match block.insts.last() {
-            None => true,
-            Some(last) => !last.op.ends_block_unconditionally() || last.guard.is_some(),
-        };
-        if falls_through && b.idx() + 1 < self.blocks.len() {
-            let next = Bix(b.0 + 1);
-            if !out.contains(&next) {
-                out.push(next);
-            }
+        if falls && b.idx() + 1 < self.blocks.len() {
+            out.push(Bix(b.0 + 1));
         }
+        out.sort();
+        out.dedup();
         out
     }
 

@@ -429,25 +429,11 @@ impl Op {
             Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
             Op::Ld { volatile, .. } => *volatile,
-            Op::Mov { .. }
-            | Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. } => false,
+            Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } => false,
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
-            Op::FAdd { .. }
-            | Op::FMul { .. }
-            | Op::FFma { .. }
-            | Op::FMnMx { .. }
-            | Op::FNeg { .. } => false,
-            Op::FAbs { .. }
-            | Op::FDiv { .. }
-            | Op::FSqrt { .. }
-            | Op::Mufu { .. }
-            | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
-                false
-            }
+            Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
+            Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
@@ -458,25 +444,11 @@ impl Op {
         match self {
             Op::Bra | Op::Exit | Op::Ret => true,
             Op::Call => false,
-            Op::Mov { .. }
-            | Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. } => false,
+            Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } => false,
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
-            Op::FAdd { .. }
-            | Op::FMul { .. }
-            | Op::FFma { .. }
-            | Op::FMnMx { .. }
-            | Op::FNeg { .. } => false,
-            Op::FAbs { .. }
-            | Op::FDiv { .. }
-            | Op::FSqrt { .. }
-            | Op::Mufu { .. }
-            | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
-                false
-            }
+            Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
+            Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
@@ -495,33 +467,13 @@ impl Op {
             Op::Shfl { .. } | Op::Atom { .. } => true,
             Op::Ld { space, .. } => *space == Space::Local,
             Op::Vote { .. } => false,
-            Op::Mov { .. }
-            | Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. } => false,
+            Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } => false,
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
-            Op::FAdd { .. }
-            | Op::FMul { .. }
-            | Op::FFma { .. }
-            | Op::FMnMx { .. }
-            | Op::FNeg { .. } => false,
-            Op::FAbs { .. }
-            | Op::FDiv { .. }
-            | Op::FSqrt { .. }
-            | Op::Mufu { .. }
-            | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => {
-                false
-            }
+            Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
+            Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
-            Op::St { .. }
-            | Op::Bar
-            | Op::Membar { .. }
-            | Op::Bra
-            | Op::Exit
-            | Op::Ret
-            | Op::Call => false,
+            Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => false,
             Op::Phi | Op::Copy => false,
         }
     }
@@ -542,21 +494,10 @@ impl Op {
             Op::Brev { .. } => Some("UBREV"),
             Op::Prmt => Some("UPRMT"),
             Op::S2R => Some("S2UR"),
-            Op::Ld {
-                space: Space::Const,
-                ..
-            } => Some("ULDC"),
+            Op::Ld { space: Space::Const, .. } => Some("ULDC"),
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => None,
-            Op::FSetp { .. }
-            | Op::FAdd { .. }
-            | Op::FMul { .. }
-            | Op::FFma { .. }
-            | Op::FMnMx { .. } => None,
-            Op::FNeg { .. }
-            | Op::FAbs { .. }
-            | Op::FDiv { .. }
-            | Op::FSqrt { .. }
-            | Op::Mufu { .. } => None,
+            Op::FSetp { .. } | Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } => None,
+            Op::FNeg { .. } | Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } => None,
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
             Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
@@ -605,65 +546,33 @@ impl fmt::Display for Op {
                     write!(f, "SHF.R.{}.HI", su(signed, w64))
                 }
             }
-            Op::ISetp {
-                cmp,
-                signed,
-                w64,
-                bop,
-            } => {
+            Op::ISetp { cmp, signed, w64, bop } => {
                 write!(f, "ISETP.{}.{}.{}", cmp.name(), su(signed, w64), bop.name())
             }
-            Op::FSetp { cmp, ty, bop } => write!(
-                f,
-                "{}SETP{}.{}.{}",
-                fty(ty).0,
-                fty(ty).1,
-                cmp.name(),
-                bop.name()
-            ),
+            Op::FSetp { cmp, ty, bop } => write!(f, "{}SETP{}.{}.{}", fty(ty).0, fty(ty).1, cmp.name(), bop.name()),
             Op::PLop3 { .. } => write!(f, "PLOP3.LUT"),
             Op::Sel { w64 } => write!(f, "SEL{}", w(w64)),
             Op::FAdd { ty } => write!(f, "{}ADD{}", fty(ty).0, fty(ty).1),
             Op::FMul { ty } => write!(f, "{}MUL{}", fty(ty).0, fty(ty).1),
             Op::FFma { ty } => write!(f, "{}FMA{}", fty(ty).0, fty(ty).1),
-            Op::FMnMx { ty, max } => write!(
-                f,
-                "{}MNMX{}{}",
-                fty(ty).0,
-                fty(ty).1,
-                if max { ".MAX" } else { ".MIN" }
-            ),
+            Op::FMnMx { ty, max } => write!(f, "{}MNMX{}{}", fty(ty).0, fty(ty).1, if max { ".MAX" } else { ".MIN" }),
             Op::FNeg { ty } => write!(f, "{}NEG{}", fty(ty).0, fty(ty).1),
             Op::FAbs { ty } => write!(f, "{}ABS{}", fty(ty).0, fty(ty).1),
-            Op::FDiv { ty, exact } => write!(
-                f,
-                "{}DIV{}{}",
-                fty(ty).0,
-                fty(ty).1,
-                if exact { ".RN" } else { ".APPROX" }
-            ),
+            Op::FDiv { ty, exact } => {
+                write!(f, "{}DIV{}{}", fty(ty).0, fty(ty).1, if exact { ".RN" } else { ".APPROX" })
+            }
             Op::FSqrt { ty } => write!(f, "{}SQRT{}.RN", fty(ty).0, fty(ty).1),
             Op::Mufu { func } => write!(f, "MUFU.{}", format!("{func:?}").to_uppercase()),
             Op::IAbs { w64 } => write!(f, "IABS{}", w(w64)),
             Op::IMnMx { signed, max, w64 } => {
-                write!(
-                    f,
-                    "IMNMX.{}{}",
-                    su(signed, w64),
-                    if max { ".MAX" } else { ".MIN" }
-                )
+                write!(f, "IMNMX.{}{}", su(signed, w64), if max { ".MAX" } else { ".MIN" })
             }
             Op::Popc { w64 } => write!(f, "POPC{}", w(w64)),
             Op::Flo { w64 } => write!(f, "FLO.U32{}", w(w64)),
             Op::Brev { w64 } => write!(f, "BREV{}", w(w64)),
             Op::Prmt => write!(f, "PRMT"),
             Op::IDiv { signed, rem, w64 } => {
-                write!(
-                    f,
-                    "{}.{}",
-                    if rem { "IREM" } else { "IDIV" },
-                    su(signed, w64)
-                )
+                write!(f, "{}.{}", if rem { "IREM" } else { "IDIV" }, su(signed, w64))
             }
             Op::Cvt { from, to, round } => {
                 let base = match (from.is_float(), to.is_float()) {
@@ -681,12 +590,7 @@ impl fmt::Display for Op {
                 write!(f, "{base}.{}.{}{r}", to.name(), from.name())
             }
             Op::S2R => write!(f, "S2R"),
-            Op::Ld {
-                space,
-                bits,
-                signed,
-                volatile,
-            } => {
+            Op::Ld { space, bits, signed, volatile } => {
                 let base = match space {
                     Space::Global => "LDG.E",
                     Space::Shared => "LDS",
@@ -705,11 +609,7 @@ impl fmt::Display for Op {
                 };
                 write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
             }
-            Op::St {
-                space,
-                bits,
-                volatile,
-            } => {
+            Op::St { space, bits, volatile } => {
                 let base = match space {
                     Space::Global => "STG.E",
                     Space::Shared => "STS",
@@ -732,22 +632,12 @@ impl fmt::Display for Op {
                     Space::Shared => "ATOMS",
                     _ => "ATOM.E",
                 };
-                write!(
-                    f,
-                    "{base}.{}.{}",
-                    format!("{op:?}").to_uppercase(),
-                    ty.name()
-                )
+                write!(f, "{base}.{}.{}", format!("{op:?}").to_uppercase(), ty.name())
             }
             Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),
             Op::Vote { mode } => write!(f, "VOTE.{}", format!("{mode:?}").to_uppercase()),
             Op::Cvta { space, to_generic } => {
-                write!(
-                    f,
-                    "CVTA{}{}",
-                    if to_generic { ".TO" } else { "" },
-                    space.ptx().to_uppercase()
-                )
+                write!(f, "CVTA{}{}", if to_generic { ".TO" } else { "" }, space.ptx().to_uppercase())
             }
             Op::Bar => write!(f, "BAR.SYNC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),

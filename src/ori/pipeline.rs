@@ -3,6 +3,7 @@
 //! after a phase; `--disable-phase=NAME` skips every instance of a phase (one name may stand for
 //! several positions, like ptxas's NamedPhases: `OriPerformLiveDead` = phases 16, 33, 61, 84).
 
+use crate::ori::cfg;
 use crate::ori::ir::Function;
 use anyhow::Result;
 
@@ -31,12 +32,44 @@ pub struct PhaseContext {
 
 /// The phases in order.
 pub fn phases() -> Vec<Phase> {
-    vec![Phase {
-        number: None,
-        name: "EliminateMovPhi",
-        group: "EliminateMovPhi",
-        run: eliminate_phis,
-    }]
+    let p = |number, name, run| Phase { number, name, group: name, run };
+    vec![
+        p(Some(3), "AnalyzeControlFlow", analyze_control_flow),
+        p(Some(6), "SetControlFlowOpLastInBB", set_control_flow_op_last),
+        p(None, "MergeBasicBlocks", merge_basic_blocks),
+        p(None, "EliminateMovPhi", eliminate_phis),
+        p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
+    ]
+}
+
+/// Phase 3: builds the CFG (RPO, backedges, loops, dominators) and prints the requested dumps.
+fn analyze_control_flow(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    let cfg = cfg::analyze(f);
+    if cx.dump_cfg {
+        cx.dumps.push_str(&cfg::dump_dot(f, &cfg));
+    }
+    if cx.dump_rpo {
+        cx.dumps.push_str(&cfg::dump_rpo(&cfg));
+    }
+    Ok(())
+}
+
+fn set_control_flow_op_last(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    cfg::set_control_flow_op_last_in_bb(f);
+    Ok(())
+}
+
+/// Straight-line chains merged and unreachable blocks dropped, unless `--dont-merge-basicblocks`.
+fn merge_basic_blocks(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    if !cx.no_bb_merge {
+        cfg::merge_blocks(f);
+    }
+    Ok(())
+}
+
+fn place_blocks(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    cfg::place_blocks_in_source_order(f);
+    Ok(())
 }
 
 fn eliminate_phis(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {

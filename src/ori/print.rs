@@ -67,12 +67,7 @@ impl Names<'_> {
             s.push(' ');
         }
         s.push_str(&i.op.to_string());
-        let ops: Vec<String> = i
-            .dsts
-            .iter()
-            .chain(i.srcs.iter())
-            .map(|o| self.operand(o))
-            .collect();
+        let ops: Vec<String> = i.dsts.iter().chain(i.srcs.iter()).map(|o| self.operand(o)).collect();
         if !ops.is_empty() {
             s.push(' ');
             s.push_str(&ops.join(", "));
@@ -86,11 +81,8 @@ impl Names<'_> {
 pub fn function_text(f: &Function, phys: Option<&[u32]>) -> String {
     let names = Names { func: f, phys };
     let mut s = String::new();
-    let params: Vec<String> = f
-        .params
-        .iter()
-        .map(|p| format!("{}:{}@c[0x0][{:#x}]", p.name, p.ptx_type, p.cbank_offset))
-        .collect();
+    let params: Vec<String> =
+        f.params.iter().map(|p| format!("{}:{}@c[0x0][{:#x}]", p.name, p.ptx_type, p.cbank_offset)).collect();
     let _ = writeln!(
         s,
         ".function {} ({}) params: [{}] frame: {}",

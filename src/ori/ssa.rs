@@ -32,11 +32,7 @@ pub fn eliminate_phis(f: &mut Function) -> usize {
             let t = f.new_reg(info.file, info.pair);
             for pair in inst.srcs.chunks_exact(2) {
                 if let Operand::Label(p) = pair[1] {
-                    pred_copies[p.idx()].push(Inst::new(
-                        Op::Copy,
-                        vec![Operand::Reg(t)],
-                        vec![pair[0].clone()],
-                    ));
+                    pred_copies[p.idx()].push(Inst::new(Op::Copy, vec![Operand::Reg(t)], vec![pair[0].clone()]));
                 }
             }
             out.push(Inst::new(Op::Copy, vec![d], vec![Operand::Reg(t)]));

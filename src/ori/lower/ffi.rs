@@ -1,6 +1,10 @@
 //! Thin safe wrappers over the LLVM C API for the instruction selector: reading opcodes,
 //! operands, types and constants of an LLVM 19 module that outlives every call.
 
+// The handles passed in come from the module being lowered, which outlives every call; the
+// wrappers are the one place that dereferences them.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
+
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -66,17 +70,12 @@ pub fn classify(t: T) -> Ty {
             LLVMTypeKind::LLVMFloatTypeKind => Ty::F32,
             LLVMTypeKind::LLVMDoubleTypeKind => Ty::F64,
             LLVMTypeKind::LLVMPointerTypeKind => Ty::Ptr(LLVMGetPointerAddressSpace(t.0)),
-            LLVMTypeKind::LLVMVectorTypeKind => Ty::Vector(
-                Box::new(classify(T(LLVMGetElementType(t.0)))),
-                LLVMGetVectorSize(t.0),
-            ),
+            LLVMTypeKind::LLVMVectorTypeKind => {
+                Ty::Vector(Box::new(classify(T(LLVMGetElementType(t.0)))), LLVMGetVectorSize(t.0))
+            }
             LLVMTypeKind::LLVMStructTypeKind => {
                 let n = LLVMCountStructElementTypes(t.0);
-                Ty::Struct(
-                    (0..n)
-                        .map(|i| classify(T(LLVMStructGetTypeAtIndex(t.0, i))))
-                        .collect(),
-                )
+                Ty::Struct((0..n).map(|i| classify(T(LLVMStructGetTypeAtIndex(t.0, i)))).collect())
             }
             _ => Ty::Other(type_string(t)),
         }
@@ -201,9 +200,7 @@ pub fn called_value(v: V) -> V {
 }
 
 pub fn intrinsic_name(callee: V) -> Option<String> {
-    is_function(callee)
-        .then(|| name(callee))
-        .filter(|n| n.starts_with("llvm."))
+    is_function(callee).then(|| name(callee)).filter(|n| n.starts_with("llvm."))
 }
 
 pub fn volatile(v: V) -> bool {
@@ -236,23 +233,12 @@ pub fn atomic_rmw_op(v: V) -> llvm_sys::LLVMAtomicRMWBinOp {
 
 pub fn incoming(v: V) -> Vec<(V, LLVMBasicBlockRef)> {
     unsafe {
-        (0..LLVMCountIncoming(v.0))
-            .map(|i| {
-                (
-                    V(LLVMGetIncomingValue(v.0, i)),
-                    LLVMGetIncomingBlock(v.0, i),
-                )
-            })
-            .collect()
+        (0..LLVMCountIncoming(v.0)).map(|i| (V(LLVMGetIncomingValue(v.0, i)), LLVMGetIncomingBlock(v.0, i))).collect()
     }
 }
 
 pub fn successors(term: V) -> Vec<LLVMBasicBlockRef> {
-    unsafe {
-        (0..LLVMGetNumSuccessors(term.0))
-            .map(|i| LLVMGetSuccessor(term.0, i))
-            .collect()
-    }
+    unsafe { (0..LLVMGetNumSuccessors(term.0)).map(|i| LLVMGetSuccessor(term.0, i)).collect() }
 }
 
 pub fn condition(br: V) -> V {

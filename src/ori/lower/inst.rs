@@ -5,8 +5,7 @@ use super::ffi::{self, Ty, V};
 use super::{FnLowering, STACK_POINTER_CBANK};
 use crate::ori::ir::{Bix, Guard, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{
-    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode,
-    lut,
+    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode, lut,
 };
 use crate::sreg::{SassSource, SpecialReg};
 use anyhow::Result;
@@ -65,11 +64,7 @@ impl FnLowering<'_> {
         }
         let ty = ffi::classify(ffi::type_of(v));
         if ffi::is_undef_or_poison(v) || (ffi::is_null_constant(v) && !matches!(ty, Ty::I1)) {
-            return ty
-                .scalars()
-                .iter()
-                .map(|s| self.const_scalar(s, 0))
-                .collect();
+            return ty.scalars().iter().map(|s| self.const_scalar(s, 0)).collect();
         }
         if ffi::is_constant_int(v) {
             return Ok(vec![self.const_scalar(&ty, ffi::const_int(v))?]);
@@ -88,11 +83,7 @@ impl FnLowering<'_> {
         }
         if ffi::is_global_variable(v) {
             let d = self.f.new_reg(RegFile::R, PairMode::Pair);
-            self.op(
-                Op::Mov { w64: true },
-                vec![reg(d)],
-                vec![Operand::Symbol(ffi::name(v))],
-            );
+            self.op(Op::Mov { w64: true }, vec![reg(d)], vec![Operand::Symbol(ffi::name(v))]);
             return Ok(vec![reg(d)]);
         }
         if ffi::is_constant_expr(v) {
@@ -127,11 +118,7 @@ impl FnLowering<'_> {
             Ty::I1 => {
                 let p = self.f.new_reg(RegFile::P, PairMode::Single);
                 let l = if value & 1 != 0 { 0xFF } else { 0x00 };
-                self.op(
-                    Op::PLop3 { lut: l },
-                    vec![reg(p)],
-                    vec![Operand::True, Operand::True, Operand::True],
-                );
+                self.op(Op::PLop3 { lut: l }, vec![reg(p)], vec![Operand::True, Operand::True, Operand::True]);
                 Ok(reg(p))
             }
             Ty::Int(_) | Ty::Ptr(_) | Ty::F16 | Ty::F32 | Ty::F64 => Ok(Operand::Imm(value)),
@@ -144,14 +131,7 @@ impl FnLowering<'_> {
         match o {
             Operand::Reg(r) => r,
             other => {
-                let d = self.f.new_reg(
-                    RegFile::R,
-                    if w64 {
-                        PairMode::Pair
-                    } else {
-                        PairMode::Single
-                    },
-                );
+                let d = self.f.new_reg(RegFile::R, if w64 { PairMode::Pair } else { PairMode::Single });
                 self.op(Op::Mov { w64 }, vec![reg(d)], vec![other]);
                 d
             }
@@ -164,11 +144,7 @@ impl FnLowering<'_> {
             Operand::Reg(r) => r,
             _ => {
                 let p = self.f.new_reg(RegFile::P, PairMode::Single);
-                self.op(
-                    Op::PLop3 { lut: 0xFF },
-                    vec![reg(p)],
-                    vec![Operand::True, Operand::True, Operand::True],
-                );
+                self.op(Op::PLop3 { lut: 0xFF }, vec![reg(p)], vec![Operand::True, Operand::True, Operand::True]);
                 p
             }
         }
@@ -184,25 +160,13 @@ impl FnLowering<'_> {
             Operand::Imm(v) => {
                 let mask = (1u64 << bits) - 1;
                 let v = v & mask;
-                let v = if signed && v >> (bits - 1) & 1 == 1 {
-                    (v | !mask) & 0xFFFF_FFFF
-                } else {
-                    v
-                };
+                let v = if signed && v >> (bits - 1) & 1 == 1 { (v | !mask) & 0xFFFF_FFFF } else { v };
                 Operand::Imm(v)
             }
             other => {
                 let d = self.f.new_reg(RegFile::R, PairMode::Single);
                 let to = int_ty(32, signed);
-                self.op(
-                    Op::Cvt {
-                        from: int_ty(bits, signed),
-                        to,
-                        round: Round::Rn,
-                    },
-                    vec![reg(d)],
-                    vec![other],
-                );
+                self.op(Op::Cvt { from: int_ty(bits, signed), to, round: Round::Rn }, vec![reg(d)], vec![other]);
                 reg(d)
             }
         }
@@ -236,15 +200,19 @@ impl FnLowering<'_> {
                     let c = self.get1(ffi::condition(v))?;
                     let p = self.pred(c);
                     let (t, f) = (self.blocks[&succ[0]], self.blocks[&succ[1]]);
-                    self.emit(Inst {
-                        guard: Some(Guard {
-                            pred: p,
-                            negated: false,
-                        }),
-                        ..Inst::new(Op::Bra, vec![], vec![Operand::Label(t)])
-                    });
-                    if f != next || next.idx() >= nblocks {
-                        self.op(Op::Bra, vec![], vec![Operand::Label(f)]);
+                    let has_next = next.idx() < nblocks;
+                    let bra = |target: Bix, negated: bool| Inst {
+                        guard: Some(Guard { pred: p, negated }),
+                        ..Inst::new(Op::Bra, vec![], vec![Operand::Label(target)])
+                    };
+                    if has_next && t == next {
+                        // Fall into the taken block; branch away when the condition is false.
+                        self.emit(bra(f, true));
+                    } else {
+                        self.emit(bra(t, false));
+                        if f != next || !has_next {
+                            self.op(Op::Bra, vec![], vec![Operand::Label(f)]);
+                        }
                     }
                 } else {
                     let t = self.blocks[&succ[0]];
@@ -279,10 +247,7 @@ impl FnLowering<'_> {
                 if idx.len() != 1 {
                     return Err(self.err("nested extractvalue"));
                 }
-                let start: usize = fields[..idx[0] as usize]
-                    .iter()
-                    .map(|f| f.scalars().len())
-                    .sum();
+                let start: usize = fields[..idx[0] as usize].iter().map(|f| f.scalars().len()).sum();
                 let n = fields[idx[0] as usize].scalars().len();
                 let src = agg[start..start + n].to_vec();
                 self.copy_all(&d, &src, &fields[idx[0] as usize]);
@@ -306,9 +271,7 @@ impl FnLowering<'_> {
                     return Err(self.err("insertelement with a variable index"));
                 }
                 vecv[ffi::const_int(i) as usize] = e;
-                let Ty::Vector(et, _) = ffi::classify(ffi::type_of(v)) else {
-                    unreachable!()
-                };
+                let Ty::Vector(et, _) = ffi::classify(ffi::type_of(v)) else { unreachable!() };
                 for (dd, s) in d.iter().zip(vecv) {
                     self.copy_all(std::slice::from_ref(dd), &[s], &et);
                 }
@@ -317,9 +280,7 @@ impl FnLowering<'_> {
             O::LLVMShuffleVector => {
                 let a = self.get(ffi::operand(v, 0))?;
                 let b = self.get(ffi::operand(v, 1))?;
-                let Ty::Vector(et, n) = ffi::classify(ffi::type_of(v)) else {
-                    unreachable!()
-                };
+                let Ty::Vector(et, n) = ffi::classify(ffi::type_of(v)) else { unreachable!() };
                 for k in 0..n {
                     let m = unsafe { llvm_sys::core::LLVMGetMaskValue(v.0, k) };
                     let src = if m < 0 {
@@ -343,11 +304,7 @@ impl FnLowering<'_> {
         for (k, (dd, s)) in dst.iter().zip(src).enumerate() {
             let st = scal.get(k).cloned().unwrap_or(Ty::Int(32));
             if st == Ty::I1 {
-                self.op(
-                    Op::PLop3 { lut: 0xF0 },
-                    vec![dd.clone()],
-                    vec![s.clone(), Operand::True, Operand::True],
-                );
+                self.op(Op::PLop3 { lut: 0xF0 }, vec![dd.clone()], vec![s.clone(), Operand::True, Operand::True]);
             } else {
                 let w64 = matches!(st, Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
                 self.op(Op::Mov { w64 }, vec![dd.clone()], vec![s.clone()]);
@@ -376,26 +333,14 @@ impl FnLowering<'_> {
                 let b = self.get(ffi::operand(v, 2))?;
                 let scal = rty.scalars();
                 for k in 0..d.len() {
-                    let ck = if c.len() == 1 {
-                        c[0].clone()
-                    } else {
-                        c[k].clone()
-                    };
+                    let ck = if c.len() == 1 { c[0].clone() } else { c[k].clone() };
                     let p = self.pred(ck);
                     if scal[k] == Ty::I1 {
                         let (x, y) = (self.pred(a[k].clone()), self.pred(b[k].clone()));
-                        self.op(
-                            Op::PLop3 { lut: 0xCA },
-                            vec![d[k].clone()],
-                            vec![reg(p), reg(x), reg(y)],
-                        );
+                        self.op(Op::PLop3 { lut: 0xCA }, vec![d[k].clone()], vec![reg(p), reg(x), reg(y)]);
                     } else {
                         let w64 = matches!(scal[k], Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
-                        self.op(
-                            Op::Sel { w64 },
-                            vec![d[k].clone()],
-                            vec![a[k].clone(), b[k].clone(), reg(p)],
-                        );
+                        self.op(Op::Sel { w64 }, vec![d[k].clone()], vec![a[k].clone(), b[k].clone(), reg(p)]);
                     }
                 }
                 return Ok(());
@@ -404,24 +349,12 @@ impl FnLowering<'_> {
         }
         let nops = ffi::num_operands(v);
         let a = self.get(ffi::operand(v, 0))?;
-        let b = if nops > 1 && is_binop(opc) {
-            Some(self.get(ffi::operand(v, 1))?)
-        } else {
-            None
-        };
+        let b = if nops > 1 && is_binop(opc) { Some(self.get(ffi::operand(v, 1))?) } else { None };
         let sty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
         let (src_scal, dst_scal) = (sty.scalars(), rty.scalars());
         for k in 0..d.len() {
             let bk = b.as_ref().map(|b| b[k].clone());
-            self.lower_scalar(
-                v,
-                opc,
-                &src_scal[k],
-                &dst_scal[k],
-                a[k].clone(),
-                bk,
-                d[k].clone(),
-            )?;
+            self.lower_scalar(v, opc, &src_scal[k], &dst_scal[k], a[k].clone(), bk, d[k].clone())?;
         }
         Ok(())
     }
@@ -446,11 +379,7 @@ impl FnLowering<'_> {
                 O::LLVMXor | O::LLVMAdd | O::LLVMSub => lut::XOR,
                 _ => return Err(self.err(format!("i1 {}", ffi::value_string(v)))),
             };
-            self.op(
-                Op::PLop3 { lut: l },
-                vec![d],
-                vec![reg(x), reg(y), Operand::True],
-            );
+            self.op(Op::PLop3 { lut: l }, vec![d], vec![reg(x), reg(y), Operand::True]);
             return Ok(());
         }
         if let (Some(bits), true) = (ibits(dt), is_binop(opc)) {
@@ -461,79 +390,28 @@ impl FnLowering<'_> {
                     Operand::Imm(x) => Operand::Imm(x),
                     r if w64 => {
                         let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                        s.op(
-                            Op::Cvt {
-                                from: NumTy::U64,
-                                to: NumTy::U32,
-                                round: Round::Rn,
-                            },
-                            vec![reg(t)],
-                            vec![r],
-                        );
+                        s.op(Op::Cvt { from: NumTy::U64, to: NumTy::U32, round: Round::Rn }, vec![reg(t)], vec![r]);
                         reg(t)
                     }
                     r => s.norm(r, bits, false),
                 }
             };
             match opc {
-                O::LLVMAdd => self.op(
-                    Op::IAdd3 { neg_b: false, w64 },
-                    vec![d],
-                    vec![a, b(), Operand::Zero],
-                ),
-                O::LLVMSub => self.op(
-                    Op::IAdd3 { neg_b: true, w64 },
-                    vec![d],
-                    vec![a, b(), Operand::Zero],
-                ),
-                O::LLVMMul => self.op(
-                    Op::IMad {
-                        kind: MadKind::Lo,
-                        w64,
-                    },
-                    vec![d],
-                    vec![a, b(), Operand::Zero],
-                ),
-                O::LLVMAnd => self.op(
-                    Op::Lop3 { lut: lut::AND, w64 },
-                    vec![d],
-                    vec![a, b(), Operand::Zero],
-                ),
-                O::LLVMOr => self.op(
-                    Op::Lop3 { lut: lut::OR, w64 },
-                    vec![d],
-                    vec![a, b(), Operand::Zero],
-                ),
-                O::LLVMXor => self.op(
-                    Op::Lop3 { lut: lut::XOR, w64 },
-                    vec![d],
-                    vec![a, b(), Operand::Zero],
-                ),
+                O::LLVMAdd => self.op(Op::IAdd3 { neg_b: false, w64 }, vec![d], vec![a, b(), Operand::Zero]),
+                O::LLVMSub => self.op(Op::IAdd3 { neg_b: true, w64 }, vec![d], vec![a, b(), Operand::Zero]),
+                O::LLVMMul => self.op(Op::IMad { kind: MadKind::Lo, w64 }, vec![d], vec![a, b(), Operand::Zero]),
+                O::LLVMAnd => self.op(Op::Lop3 { lut: lut::AND, w64 }, vec![d], vec![a, b(), Operand::Zero]),
+                O::LLVMOr => self.op(Op::Lop3 { lut: lut::OR, w64 }, vec![d], vec![a, b(), Operand::Zero]),
+                O::LLVMXor => self.op(Op::Lop3 { lut: lut::XOR, w64 }, vec![d], vec![a, b(), Operand::Zero]),
                 O::LLVMShl => {
                     let s = amount(self, b());
-                    self.op(
-                        Op::Shf {
-                            left: true,
-                            signed: false,
-                            w64,
-                        },
-                        vec![d],
-                        vec![a, s],
-                    );
+                    self.op(Op::Shf { left: true, signed: false, w64 }, vec![d], vec![a, s]);
                 }
                 O::LLVMLShr | O::LLVMAShr => {
                     let signed = opc == O::LLVMAShr;
                     let x = self.norm(a, bits, signed);
                     let s = amount(self, b());
-                    self.op(
-                        Op::Shf {
-                            left: false,
-                            signed,
-                            w64,
-                        },
-                        vec![d],
-                        vec![x, s],
-                    );
+                    self.op(Op::Shf { left: false, signed, w64 }, vec![d], vec![x, s]);
                 }
                 O::LLVMUDiv | O::LLVMSDiv | O::LLVMURem | O::LLVMSRem => {
                     let signed = matches!(opc, O::LLVMSDiv | O::LLVMSRem);
@@ -573,33 +451,14 @@ impl FnLowering<'_> {
                 let db = ibits(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
                 if *st == Ty::I1 {
                     let p = self.pred(a);
-                    let one = if signed {
-                        if db == 64 {
-                            u64::MAX
-                        } else {
-                            (1u64 << db.min(32)) - 1
-                        }
-                    } else {
-                        1
-                    };
-                    self.op(
-                        Op::Sel { w64: db == 64 },
-                        vec![d],
-                        vec![Operand::Imm(one), Operand::Imm(0), reg(p)],
-                    );
+                    let one = if signed { if db == 64 { u64::MAX } else { (1u64 << db.min(32)) - 1 } } else { 1 };
+                    self.op(Op::Sel { w64: db == 64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
                     return Ok(());
                 }
                 let sb = ibits(st).ok_or_else(|| self.err(ffi::value_string(v)))?;
                 let x = self.norm(a, sb, signed);
                 if db == 64 {
-                    cvt(
-                        self,
-                        int_ty(32, signed),
-                        int_ty(64, signed),
-                        Round::Rn,
-                        x,
-                        d,
-                    );
+                    cvt(self, int_ty(32, signed), int_ty(64, signed), Round::Rn, x, d);
                 } else {
                     self.op(Op::Mov { w64: false }, vec![d], vec![x]);
                 }
@@ -616,20 +475,12 @@ impl FnLowering<'_> {
                 if *dt == Ty::I1 {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
-                        Op::Lop3 {
-                            lut: lut::AND,
-                            w64: false,
-                        },
+                        Op::Lop3 { lut: lut::AND, w64: false },
                         vec![reg(t)],
                         vec![x, Operand::Imm(1), Operand::Zero],
                     );
                     self.op(
-                        Op::ISetp {
-                            cmp: Cmp::Ne,
-                            signed: false,
-                            w64: false,
-                            bop: BoolOp::And,
-                        },
+                        Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                         vec![d],
                         vec![reg(t), Operand::Imm(0), Operand::True],
                     );
@@ -652,61 +503,31 @@ impl FnLowering<'_> {
                         FTy::F16 => 0x3C00,
                     };
                     let one = if signed { one ^ sign_bit(t) } else { one };
-                    self.op(
-                        Op::Sel { w64: t == FTy::F64 },
-                        vec![d],
-                        vec![Operand::Imm(one), Operand::Imm(0), reg(p)],
-                    );
+                    self.op(Op::Sel { w64: t == FTy::F64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
                     return Ok(());
                 }
                 let sb = ibits(st).unwrap();
                 let x = self.norm(a, sb, signed);
-                cvt(
-                    self,
-                    int_ty(sb.max(32), signed),
-                    float_num(t),
-                    Round::Rn,
-                    x,
-                    d,
-                );
+                cvt(self, int_ty(sb.max(32), signed), float_num(t), Round::Rn, x, d);
             }
             O::LLVMFPToSI | O::LLVMFPToUI => {
                 let signed = opc == O::LLVMFPToSI;
                 let f = fty(st).unwrap();
                 let db = ibits(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
-                cvt(
-                    self,
-                    float_num(f),
-                    int_ty(db.max(32), signed),
-                    Round::Rz,
-                    a,
-                    d,
-                );
+                cvt(self, float_num(f), int_ty(db.max(32), signed), Round::Rz, a, d);
             }
             O::LLVMBitCast | O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMAddrSpaceCast => {
                 let (sb, db) = (scalar_bits(st), scalar_bits(dt));
                 if opc == O::LLVMAddrSpaceCast {
-                    let (Ty::Ptr(sa), Ty::Ptr(da)) = (st, dt) else {
-                        unreachable!()
-                    };
+                    let (Ty::Ptr(sa), Ty::Ptr(da)) = (st, dt) else { unreachable!() };
                     let space = |a: u32| Space::from_addrspace(a);
                     match (space(*sa), space(*da)) {
-                        (Some(Space::Generic), Some(s)) if s != Space::Generic => self.op(
-                            Op::Cvta {
-                                space: s,
-                                to_generic: false,
-                            },
-                            vec![d],
-                            vec![a],
-                        ),
-                        (Some(s), Some(Space::Generic)) if s != Space::Generic => self.op(
-                            Op::Cvta {
-                                space: s,
-                                to_generic: true,
-                            },
-                            vec![d],
-                            vec![a],
-                        ),
+                        (Some(Space::Generic), Some(s)) if s != Space::Generic => {
+                            self.op(Op::Cvta { space: s, to_generic: false }, vec![d], vec![a])
+                        }
+                        (Some(s), Some(Space::Generic)) if s != Space::Generic => {
+                            self.op(Op::Cvta { space: s, to_generic: true }, vec![d], vec![a])
+                        }
                         _ => self.op(Op::Mov { w64: true }, vec![d], vec![a]),
                     }
                 } else if sb == db {
@@ -729,15 +550,7 @@ impl FnLowering<'_> {
         Ok(())
     }
 
-    fn lower_cmp(
-        &mut self,
-        v: V,
-        opc: O,
-        et: &Ty,
-        a: Operand,
-        b: Operand,
-        d: Operand,
-    ) -> Result<()> {
+    fn lower_cmp(&mut self, v: V, opc: O, et: &Ty, a: Operand, b: Operand, d: Operand) -> Result<()> {
         if opc == O::LLVMFCmp {
             let t = fty(et).ok_or_else(|| self.err(ffi::value_string(v)))?;
             let cmp = match ffi::fcmp_predicate(v) {
@@ -756,28 +569,12 @@ impl FnLowering<'_> {
                 RP::LLVMRealUNE => FCmp::Neu,
                 RP::LLVMRealUNO => FCmp::Nan,
                 RP::LLVMRealPredicateTrue | RP::LLVMRealPredicateFalse => {
-                    let l = if ffi::fcmp_predicate(v) == RP::LLVMRealPredicateTrue {
-                        0xFF
-                    } else {
-                        0
-                    };
-                    self.op(
-                        Op::PLop3 { lut: l },
-                        vec![d],
-                        vec![Operand::True, Operand::True, Operand::True],
-                    );
+                    let l = if ffi::fcmp_predicate(v) == RP::LLVMRealPredicateTrue { 0xFF } else { 0 };
+                    self.op(Op::PLop3 { lut: l }, vec![d], vec![Operand::True, Operand::True, Operand::True]);
                     return Ok(());
                 }
             };
-            self.op(
-                Op::FSetp {
-                    cmp,
-                    ty: t,
-                    bop: BoolOp::And,
-                },
-                vec![d],
-                vec![a, b, Operand::True],
-            );
+            self.op(Op::FSetp { cmp, ty: t, bop: BoolOp::And }, vec![d], vec![a, b, Operand::True]);
             return Ok(());
         }
         let pred = ffi::icmp_predicate(v);
@@ -792,11 +589,7 @@ impl FnLowering<'_> {
                 IP::LLVMIntUGE | IP::LLVMIntSLE => 0xF0 | !0xCC,
                 IP::LLVMIntULE | IP::LLVMIntSGE => !0xF0 | 0xCC,
             };
-            self.op(
-                Op::PLop3 { lut: l },
-                vec![d],
-                vec![reg(x), reg(y), Operand::True],
-            );
+            self.op(Op::PLop3 { lut: l }, vec![d], vec![reg(x), reg(y), Operand::True]);
             return Ok(());
         }
         let bits = ibits(et).ok_or_else(|| self.err(ffi::value_string(v)))?;
@@ -813,16 +606,7 @@ impl FnLowering<'_> {
             IP::LLVMIntSLE => (Cmp::Le, true),
         };
         let (x, y) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
-        self.op(
-            Op::ISetp {
-                cmp,
-                signed,
-                w64: bits == 64,
-                bop: BoolOp::And,
-            },
-            vec![d],
-            vec![x, y, Operand::True],
-        );
+        self.op(Op::ISetp { cmp, signed, w64: bits == 64, bop: BoolOp::And }, vec![d], vec![x, y, Operand::True]);
         Ok(())
     }
 
@@ -844,9 +628,7 @@ impl FnLowering<'_> {
                 match ffi::type_kind(ty) {
                     LLVMStructTypeKind => {
                         let field = ffi::const_int(idx) as u32;
-                        let off = unsafe {
-                            llvm_sys::target::LLVMOffsetOfElement(self.td.as_mut_ptr(), ty.0, field)
-                        };
+                        let off = unsafe { llvm_sys::target::LLVMOffsetOfElement(self.td.as_mut_ptr(), ty.0, field) };
                         konst += off as i64;
                         ty = ffi::struct_field_type(ty, field);
                         continue;
@@ -865,11 +647,7 @@ impl FnLowering<'_> {
                     _ => 64,
                 };
                 let raw = ffi::const_int(idx);
-                let sv = if bits < 64 {
-                    ((raw << (64 - bits)) as i64) >> (64 - bits)
-                } else {
-                    raw as i64
-                };
+                let sv = if bits < 64 { ((raw << (64 - bits)) as i64) >> (64 - bits) } else { raw as i64 };
                 konst = konst.wrapping_add(sv.wrapping_mul(size));
                 continue;
             }
@@ -879,20 +657,14 @@ impl FnLowering<'_> {
             let t = self.f.new_reg(RegFile::R, PairMode::Pair);
             match ity {
                 Ty::Int(64) => self.op(
-                    Op::IMad {
-                        kind: MadKind::Lo,
-                        w64: true,
-                    },
+                    Op::IMad { kind: MadKind::Lo, w64: true },
                     vec![reg(t)],
                     vec![ix, Operand::Imm(size as u64), reg(accr)],
                 ),
                 Ty::Int(b) => {
                     let x = self.norm(ix, b, true);
                     self.op(
-                        Op::IMad {
-                            kind: MadKind::Wide { signed: true },
-                            w64: false,
-                        },
+                        Op::IMad { kind: MadKind::Wide { signed: true }, w64: false },
                         vec![reg(t)],
                         vec![x, Operand::Imm(size as u64 & 0xFFFF_FFFF), reg(accr)],
                     )
@@ -905,10 +677,7 @@ impl FnLowering<'_> {
             self.op(Op::Mov { w64: true }, d.to_vec(), vec![acc]);
         } else {
             self.op(
-                Op::IAdd3 {
-                    neg_b: false,
-                    w64: true,
-                },
+                Op::IAdd3 { neg_b: false, w64: true },
                 d.to_vec(),
                 vec![acc, Operand::Imm(konst as u64), Operand::Zero],
             );
@@ -937,37 +706,14 @@ impl FnLowering<'_> {
             let bits = scalar_bits(elt).max(8);
             if *elt == Ty::I1 {
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
+                s.op(Op::Ld { space, bits: 8, signed: false, volatile }, vec![reg(t)], vec![a]);
                 s.op(
-                    Op::Ld {
-                        space,
-                        bits: 8,
-                        signed: false,
-                        volatile,
-                    },
-                    vec![reg(t)],
-                    vec![a],
-                );
-                s.op(
-                    Op::ISetp {
-                        cmp: Cmp::Ne,
-                        signed: false,
-                        w64: false,
-                        bop: BoolOp::And,
-                    },
+                    Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                     vec![d[k].clone()],
                     vec![reg(t), Operand::Imm(0), Operand::True],
                 );
             } else {
-                s.op(
-                    Op::Ld {
-                        space,
-                        bits,
-                        signed: false,
-                        volatile,
-                    },
-                    vec![d[k].clone()],
-                    vec![a],
-                );
+                s.op(Op::Ld { space, bits, signed: false, volatile }, vec![d[k].clone()], vec![a]);
             }
             Ok(())
         })
@@ -986,24 +732,12 @@ impl FnLowering<'_> {
             let x = if *elt == Ty::I1 {
                 let p = s.pred(vals[k].clone());
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                s.op(
-                    Op::Sel { w64: false },
-                    vec![reg(t)],
-                    vec![Operand::Imm(1), Operand::Imm(0), reg(p)],
-                );
+                s.op(Op::Sel { w64: false }, vec![reg(t)], vec![Operand::Imm(1), Operand::Imm(0), reg(p)]);
                 reg(t)
             } else {
                 vals[k].clone()
             };
-            s.op(
-                Op::St {
-                    space,
-                    bits,
-                    volatile,
-                },
-                vec![],
-                vec![a, x],
-            );
+            s.op(Op::St { space, bits, volatile }, vec![], vec![a, x]);
             Ok(())
         })
     }
@@ -1027,10 +761,7 @@ impl FnLowering<'_> {
             } else {
                 let t = self.f.new_reg(RegFile::R, PairMode::Pair);
                 self.op(
-                    Op::IAdd3 {
-                        neg_b: false,
-                        w64: true,
-                    },
+                    Op::IAdd3 { neg_b: false, w64: true },
                     vec![reg(t)],
                     vec![addr.clone(), Operand::Imm(off), Operand::Zero],
                 );
@@ -1078,8 +809,7 @@ impl FnLowering<'_> {
 
     fn lower_switch(&mut self, v: V, next: Bix, nblocks: usize) -> Result<()> {
         let cond = ffi::operand(v, 0);
-        let bits = ibits(&ffi::classify(ffi::type_of(cond)))
-            .ok_or_else(|| self.err("switch on a non-integer"))?;
+        let bits = ibits(&ffi::classify(ffi::type_of(cond))).ok_or_else(|| self.err("switch on a non-integer"))?;
         let c = self.get1(cond)?;
         let c = self.norm(c, bits, false);
         let default = self.blocks[&ffi::switch_default(v)];
@@ -1092,20 +822,12 @@ impl FnLowering<'_> {
             let p = self.f.new_reg(RegFile::P, PairMode::Single);
             let imm = self.norm(Operand::Imm(ffi::const_int(val)), bits, false);
             self.op(
-                Op::ISetp {
-                    cmp: Cmp::Eq,
-                    signed: false,
-                    w64: bits == 64,
-                    bop: BoolOp::And,
-                },
+                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
                 vec![reg(p)],
                 vec![c.clone(), imm, Operand::True],
             );
             self.emit(Inst {
-                guard: Some(Guard {
-                    pred: p,
-                    negated: false,
-                }),
+                guard: Some(Guard { pred: p, negated: false }),
                 ..Inst::new(Op::Bra, vec![], vec![Operand::Label(dest)])
             });
             k += 2;
@@ -1129,10 +851,7 @@ impl FnLowering<'_> {
             LLVMAtomicRMWBinOpSub => {
                 let t = self.reg_for(&ty)?;
                 self.op(
-                    Op::IAdd3 {
-                        neg_b: true,
-                        w64: bits == 64,
-                    },
+                    Op::IAdd3 { neg_b: true, w64: bits == 64 },
                     vec![reg(t)],
                     vec![Operand::Zero, val, Operand::Zero],
                 );
@@ -1147,10 +866,9 @@ impl FnLowering<'_> {
             LLVMAtomicRMWBinOpMin => (AtomOp::Min, int_ty(bits, true)),
             LLVMAtomicRMWBinOpUMax => (AtomOp::Max, int_ty(bits, false)),
             LLVMAtomicRMWBinOpUMin => (AtomOp::Min, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpFAdd => (
-                AtomOp::Add,
-                float_num(fty(&ty).ok_or_else(|| self.err("atomicrmw fadd type"))?),
-            ),
+            LLVMAtomicRMWBinOpFAdd => {
+                (AtomOp::Add, float_num(fty(&ty).ok_or_else(|| self.err("atomicrmw fadd type"))?))
+            }
             LLVMAtomicRMWBinOpUIncWrap => (AtomOp::Inc, NumTy::U32),
             LLVMAtomicRMWBinOpUDecWrap => (AtomOp::Dec, NumTy::U32),
             other => return Err(self.err(format!("atomicrmw {other:?}"))),
@@ -1173,21 +891,12 @@ impl FnLowering<'_> {
             return Err(self.err("cmpxchg narrower than 32 bits"));
         }
         self.op(
-            Op::Atom {
-                space,
-                op: AtomOp::Cas,
-                ty: int_ty(bits, false),
-            },
+            Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
             vec![d[0].clone()],
             vec![addr, cmp.clone(), new],
         );
         self.op(
-            Op::ISetp {
-                cmp: Cmp::Eq,
-                signed: false,
-                w64: bits == 64,
-                bop: BoolOp::And,
-            },
+            Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
             vec![d[1].clone()],
             vec![d[0].clone(), cmp, Operand::True],
         );
@@ -1227,21 +936,12 @@ impl FnLowering<'_> {
         if let Some(sr) = SpecialReg::from_intrinsic(name) {
             match sr.sass_source() {
                 SassSource::Sr(_) => self.op(Op::S2R, d.to_vec(), vec![Operand::SReg(sr)]),
-                SassSource::ConstBank(off) => self.op(
-                    Op::Mov { w64: false },
-                    d.to_vec(),
-                    vec![Operand::CBank {
-                        bank: 0,
-                        offset: off,
-                    }],
-                ),
-                SassSource::Imm(x) => self.op(
-                    Op::Mov {
-                        w64: sr.bits() == 64,
-                    },
-                    d.to_vec(),
-                    vec![Operand::Imm(x as u64)],
-                ),
+                SassSource::ConstBank(off) => {
+                    self.op(Op::Mov { w64: false }, d.to_vec(), vec![Operand::CBank { bank: 0, offset: off }])
+                }
+                SassSource::Imm(x) => {
+                    self.op(Op::Mov { w64: sr.bits() == 64 }, d.to_vec(), vec![Operand::Imm(x as u64)])
+                }
             }
             return Ok(());
         }
@@ -1267,13 +967,7 @@ impl FnLowering<'_> {
                 return Ok(());
             }
             n if n.starts_with("llvm.nvvm.membar.") || n.starts_with("llvm.nvvm.fence.") => {
-                self.op(
-                    Op::Membar {
-                        gpu: !n.ends_with("cta"),
-                    },
-                    vec![],
-                    vec![],
-                );
+                self.op(Op::Membar { gpu: !n.ends_with("cta") }, vec![], vec![]);
                 return Ok(());
             }
             _ => {}
@@ -1287,8 +981,7 @@ impl FnLowering<'_> {
                 _ => return Err(self.err(format!("intrinsic {name}"))),
             };
             // (mask, value, lane/delta, clamp) → SHFL d, value, lane, clamp, mask
-            let (mask, val, lane, clamp) =
-                (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?, arg(self, 3)?);
+            let (mask, val, lane, clamp) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?, arg(self, 3)?);
             self.op(Op::Shfl { mode }, d.to_vec(), vec![val, lane, clamp, mask]);
             return Ok(());
         }
@@ -1324,34 +1017,14 @@ impl FnLowering<'_> {
             }
             "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
             "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
-            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(
-                self,
-                Op::FMnMx {
-                    ty: t.unwrap(),
-                    max: false,
-                },
-            ),
-            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(
-                self,
-                Op::FMnMx {
-                    ty: t.unwrap(),
-                    max: true,
-                },
-            ),
+            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: false }),
+            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: true }),
             "llvm.umin" | "llvm.umax" | "llvm.smin" | "llvm.smax" => {
                 let signed = base.starts_with("llvm.s");
                 let bits = ibits(&rty).unwrap_or(32);
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
                 let (a, b) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
-                self.op(
-                    Op::IMnMx {
-                        signed,
-                        max: base.ends_with("max"),
-                        w64,
-                    },
-                    d.to_vec(),
-                    vec![a, b],
-                );
+                self.op(Op::IMnMx { signed, max: base.ends_with("max"), w64 }, d.to_vec(), vec![a, b]);
                 Ok(())
             }
             "llvm.abs" => {
@@ -1370,11 +1043,21 @@ impl FnLowering<'_> {
             "llvm.bitreverse" if !w64 && ibits(&rty) == Some(32) => un(self, Op::Brev { w64 }),
             "llvm.bswap" if ibits(&rty) == Some(32) => {
                 let a = arg(self, 0)?;
+                self.op(Op::Prmt, d.to_vec(), vec![a, Operand::Imm(0x0123), Operand::Zero]);
+                Ok(())
+            }
+            "llvm.ctlz" if w64 => {
+                // 63 - FLO.64, widened to the i64 result.
+                let a = arg(self, 0)?;
+                let f = self.f.new_reg(RegFile::R, PairMode::Single);
+                self.op(Op::Flo { w64: true }, vec![reg(f)], vec![a]);
+                let c = self.f.new_reg(RegFile::R, PairMode::Single);
                 self.op(
-                    Op::Prmt,
-                    d.to_vec(),
-                    vec![a, Operand::Imm(0x0123), Operand::Zero],
+                    Op::IAdd3 { neg_b: true, w64: false },
+                    vec![reg(c)],
+                    vec![Operand::Imm(63), reg(f), Operand::Zero],
                 );
+                self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(c)]);
                 Ok(())
             }
             "llvm.ctlz" | "llvm.cttz" if ibits(&rty) == Some(32) => {
@@ -1390,10 +1073,7 @@ impl FnLowering<'_> {
                 let f = self.f.new_reg(RegFile::R, PairMode::Single);
                 self.op(Op::Flo { w64: false }, vec![reg(f)], vec![x]);
                 self.op(
-                    Op::IAdd3 {
-                        neg_b: true,
-                        w64: false,
-                    },
+                    Op::IAdd3 { neg_b: true, w64: false },
                     d.to_vec(),
                     vec![Operand::Imm(31), reg(f), Operand::Zero],
                 );
@@ -1411,15 +1091,7 @@ impl FnLowering<'_> {
         }
         let t = self.f.new_reg(RegFile::R, PairMode::Single);
         self.op(op, vec![reg(t)], vec![a]);
-        self.op(
-            Op::Cvt {
-                from: NumTy::U32,
-                to: NumTy::U64,
-                round: Round::Rn,
-            },
-            d.to_vec(),
-            vec![reg(t)],
-        );
+        self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(t)]);
         Ok(())
     }
 
@@ -1444,38 +1116,19 @@ impl FnLowering<'_> {
             r if r.starts_with("rcp.approx") && !f64_ => Op::Mufu { func: MufuFn::Rcp },
             r if r.starts_with("sqrt.rn") || r == "sqrt.f" => Op::FSqrt { ty: t },
             r if r.starts_with("div.rn") => Op::FDiv { ty: t, exact: true },
-            r if r.starts_with("div.approx") || r.starts_with("div.full") => Op::FDiv {
-                ty: FTy::F32,
-                exact: false,
-            },
+            r if r.starts_with("div.approx") || r.starts_with("div.full") => Op::FDiv { ty: FTy::F32, exact: false },
             r if r.starts_with("rcp.rn") => {
-                let one = if f64_ {
-                    1f64.to_bits()
-                } else {
-                    1f32.to_bits() as u64
-                };
+                let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 a.insert(0, Operand::Imm(one));
                 Op::FDiv { ty: t, exact: true }
             }
             r if r.starts_with("fma.rn") => Op::FFma { ty: t },
             r if r.starts_with("saturate.") => {
                 // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
-                let one = if f64_ {
-                    1f64.to_bits()
-                } else {
-                    1f32.to_bits() as u64
-                };
+                let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
-                self.op(
-                    Op::FMnMx { ty: t, max: true },
-                    vec![reg(tmp)],
-                    vec![a[0].clone(), Operand::Imm(0)],
-                );
-                self.op(
-                    Op::FMnMx { ty: t, max: false },
-                    d.to_vec(),
-                    vec![reg(tmp), Operand::Imm(one)],
-                );
+                self.op(Op::FMnMx { ty: t, max: true }, vec![reg(tmp)], vec![a[0].clone(), Operand::Imm(0)]);
+                self.op(Op::FMnMx { ty: t, max: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
                 return Ok(());
             }
             r if r.starts_with("fmin") => Op::FMnMx { ty: t, max: false },
@@ -1483,10 +1136,56 @@ impl FnLowering<'_> {
             r if r.starts_with("fabs") => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");
-                Op::IMad {
-                    kind: MadKind::Hi { signed },
-                    w64: false,
-                }
+                let w64 = r.ends_with("ll");
+                Op::IMad { kind: MadKind::Hi { signed }, w64 }
+            }
+            r if r.starts_with("ldg.global.") => {
+                let ty = ffi::classify(ffi::type_of(_v));
+                let bits = scalar_bits(&ty).max(8);
+                Op::Ld { space: Space::Global, bits, signed: false, volatile: false }
+            }
+            r if r.starts_with("atomic.load.inc.32") || r.starts_with("atomic.load.dec.32") => {
+                let space = self.space_of(args[0])?;
+                let op = if r.contains("inc") { AtomOp::Inc } else { AtomOp::Dec };
+                Op::Atom { space, op, ty: NumTy::U32 }
+            }
+            "d2i.lo" | "d2i.hi" => {
+                // The low / high word of a double's bits.
+                let x = if rest == "d2i.hi" {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Pair);
+                    self.op(
+                        Op::Shf { left: false, signed: false, w64: true },
+                        vec![reg(t)],
+                        vec![a[0].clone(), Operand::Imm(32)],
+                    );
+                    reg(t)
+                } else {
+                    a[0].clone()
+                };
+                self.op(Op::Cvt { from: NumTy::U64, to: NumTy::U32, round: Round::Rn }, d.to_vec(), vec![x]);
+                return Ok(());
+            }
+            "lohi.i2d" => {
+                // (hi << 32) | lo as the bits of a double.
+                let (lo, hi) = (self.f.new_reg(RegFile::R, PairMode::Pair), self.f.new_reg(RegFile::R, PairMode::Pair));
+                self.op(
+                    Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
+                    vec![reg(lo)],
+                    vec![a[0].clone()],
+                );
+                self.op(
+                    Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
+                    vec![reg(hi)],
+                    vec![a[1].clone()],
+                );
+                let sh = self.f.new_reg(RegFile::R, PairMode::Pair);
+                self.op(
+                    Op::Shf { left: true, signed: false, w64: true },
+                    vec![reg(sh)],
+                    vec![reg(hi), Operand::Imm(32)],
+                );
+                self.op(Op::Lop3 { lut: lut::OR, w64: true }, d.to_vec(), vec![reg(sh), reg(lo), Operand::Zero]);
+                return Ok(());
             }
             _ => return Err(self.err(format!("intrinsic {name}"))),
         };

@@ -21,9 +21,7 @@ pub mod ffi;
 mod inst;
 
 use crate::llvm::launch_bounds::LaunchBounds;
-use crate::ori::ir::{
-    Bix, Block, Function, GlobalVar, Inst, Operand, PairMode, Param, Program, RegFile, VReg,
-};
+use crate::ori::ir::{Bix, Block, Function, GlobalVar, Inst, Operand, PairMode, Param, Program, RegFile, VReg};
 use crate::ori::opcode::{Op, Space};
 use anyhow::{Result, bail};
 use ffi::{T, Ty, V};
@@ -43,10 +41,7 @@ pub fn unsupported(what: impl std::fmt::Display, func: &str) -> anyhow::Error {
 }
 
 /// Lowers every kernel of `module` (device functions already inlined).
-pub fn lower_module(
-    module: &Module<'_>,
-    bounds: &BTreeMap<String, LaunchBounds>,
-) -> Result<Program> {
+pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>) -> Result<Program> {
     let layout = module.get_data_layout();
     let layout = layout.as_str().to_str().unwrap_or("").to_string();
     let td = inkwell::targets::TargetData::create(&layout);
@@ -79,9 +74,7 @@ pub fn lower_module(
 fn lower_global(g: V, td: &inkwell::targets::TargetData) -> Result<GlobalVar> {
     let name = ffi::name(g);
     let ty = ffi::global_type(g);
-    let Ty::Ptr(aspace) = ffi::classify(ffi::type_of(g)) else {
-        bail!("unsupported global @{name}")
-    };
+    let Ty::Ptr(aspace) = ffi::classify(ffi::type_of(g)) else { bail!("unsupported global @{name}") };
     let space = match Space::from_addrspace(aspace) {
         Some(Space::Shared) => Space::Shared,
         Some(Space::Const) => Space::Const,
@@ -93,30 +86,16 @@ fn lower_global(g: V, td: &inkwell::targets::TargetData) -> Result<GlobalVar> {
     let init = match ffi::initializer(g) {
         Some(c) if !ffi::is_null_constant(c) && !ffi::is_undef_or_poison(c) => {
             let mut bytes = vec![0u8; size as usize];
-            const_bytes(c, ty, td, &mut bytes, 0)
-                .map_err(|e| anyhow::anyhow!("{e} in initializer of @{name}"))?;
+            const_bytes(c, ty, td, &mut bytes, 0).map_err(|e| anyhow::anyhow!("{e} in initializer of @{name}"))?;
             Some(bytes)
         }
         _ => None,
     };
-    Ok(GlobalVar {
-        name,
-        space,
-        size,
-        align,
-        init,
-        external: ffi::is_declaration(g),
-    })
+    Ok(GlobalVar { name, space, size, align, init, external: ffi::is_declaration(g) })
 }
 
 /// Serializes a constant initializer (little endian) into `out[at..]`.
-fn const_bytes(
-    c: V,
-    ty: T,
-    td: &inkwell::targets::TargetData,
-    out: &mut [u8],
-    at: usize,
-) -> Result<()> {
+fn const_bytes(c: V, ty: T, td: &inkwell::targets::TargetData, out: &mut [u8], at: usize) -> Result<()> {
     use llvm_sys::LLVMTypeKind::*;
     let size = abi_size(td, ty) as usize;
     if ffi::is_null_constant(c) || ffi::is_undef_or_poison(c) {
@@ -140,14 +119,9 @@ fn const_bytes(
             }
             let et = ffi::element_type(ty);
             let es = abi_size(td, et) as usize;
-            let n = if ffi::type_kind(ty) == LLVMArrayTypeKind {
-                ffi::array_length(ty)
-            } else {
-                (size / es) as u64
-            };
+            let n = if ffi::type_kind(ty) == LLVMArrayTypeKind { ffi::array_length(ty) } else { (size / es) as u64 };
             for i in 0..n as u32 {
-                let e = ffi::aggregate_element(c, i)
-                    .ok_or_else(|| anyhow::anyhow!("unsupported constant"))?;
+                let e = ffi::aggregate_element(c, i).ok_or_else(|| anyhow::anyhow!("unsupported constant"))?;
                 const_bytes(e, et, td, out, at + i as usize * es)?;
             }
         }
@@ -155,10 +129,8 @@ fn const_bytes(
             let n = unsafe { llvm_sys::core::LLVMCountStructElementTypes(ty.0) };
             for i in 0..n {
                 let ft = ffi::struct_field_type(ty, i);
-                let off =
-                    unsafe { llvm_sys::target::LLVMOffsetOfElement(td_ref(td), ty.0, i) } as usize;
-                let e = ffi::aggregate_element(c, i)
-                    .ok_or_else(|| anyhow::anyhow!("unsupported constant"))?;
+                let off = unsafe { llvm_sys::target::LLVMOffsetOfElement(td_ref(td), ty.0, i) } as usize;
+                let e = ffi::aggregate_element(c, i).ok_or_else(|| anyhow::anyhow!("unsupported constant"))?;
                 const_bytes(e, ft, td, out, at + off)?;
             }
         }
@@ -191,11 +163,7 @@ pub(crate) struct FnLowering<'a> {
 impl<'a> FnLowering<'a> {
     fn new(name: String, td: &'a inkwell::targets::TargetData) -> Self {
         FnLowering {
-            f: Function {
-                name,
-                is_kernel: true,
-                ..Default::default()
-            },
+            f: Function { name, is_kernel: true, ..Default::default() },
             td,
             vals: HashMap::new(),
             blocks: HashMap::new(),
@@ -256,8 +224,7 @@ impl<'a> FnLowering<'a> {
                     continue;
                 }
                 let regs = self.regs_for(&ty)?;
-                self.vals
-                    .insert(v, regs.into_iter().map(Operand::Reg).collect());
+                self.vals.insert(v, regs.into_iter().map(Operand::Reg).collect());
             }
         }
         self.lower_allocas(&bbs)?;
@@ -287,28 +254,14 @@ impl<'a> FnLowering<'a> {
             };
             off = off.next_multiple_of(size);
             let name = format!("{}_param_{}", self.f.name, i);
-            self.f.params.push(Param {
-                name,
-                size,
-                align: size,
-                cbank_offset: off,
-                ptx_type,
-            });
+            self.f.params.push(Param { name, size, align: size, cbank_offset: off, ptx_type });
             let dst = self.reg_for(&ty)?;
-            let cb = Operand::CBank {
-                bank: 0,
-                offset: off,
-            };
+            let cb = Operand::CBank { bank: 0, offset: off };
             match ty {
                 Ty::I1 => {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
-                        Op::Ld {
-                            space: Space::Param,
-                            bits: 8,
-                            signed: false,
-                            volatile: false,
-                        },
+                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false },
                         vec![Operand::Reg(t)],
                         vec![cb],
                     );
@@ -326,21 +279,12 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(8) | Ty::Int(16) => {
                     let bits = if ty == Ty::Int(8) { 8 } else { 16 };
                     self.op(
-                        Op::Ld {
-                            space: Space::Param,
-                            bits,
-                            signed: false,
-                            volatile: false,
-                        },
+                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false },
                         vec![Operand::Reg(dst)],
                         vec![cb],
                     );
                 }
-                _ => self.op(
-                    Op::Mov { w64: size == 8 },
-                    vec![Operand::Reg(dst)],
-                    vec![cb],
-                ),
+                _ => self.op(Op::Mov { w64: size == 8 }, vec![Operand::Reg(dst)], vec![cb]),
             }
             self.vals.insert(v, vec![Operand::Reg(dst)]);
             off += size;
@@ -380,10 +324,7 @@ impl<'a> FnLowering<'a> {
         self.op(
             Op::Mov { w64: true },
             vec![Operand::Reg(sp)],
-            vec![Operand::CBank {
-                bank: 0,
-                offset: STACK_POINTER_CBANK,
-            }],
+            vec![Operand::CBank { bank: 0, offset: STACK_POINTER_CBANK }],
         );
         for (v, off) in list {
             let Ty::Ptr(aspace) = ffi::classify(ffi::type_of(v)) else {
@@ -391,10 +332,7 @@ impl<'a> FnLowering<'a> {
             };
             let local = self.f.new_reg(RegFile::R, PairMode::Pair);
             self.op(
-                Op::IAdd3 {
-                    neg_b: false,
-                    w64: true,
-                },
+                Op::IAdd3 { neg_b: false, w64: true },
                 vec![Operand::Reg(local)],
                 vec![Operand::Reg(sp), Operand::Imm(off as u64), Operand::Zero],
             );
@@ -403,10 +341,7 @@ impl<'a> FnLowering<'a> {
             } else {
                 let g = self.f.new_reg(RegFile::R, PairMode::Pair);
                 self.op(
-                    Op::Cvta {
-                        space: Space::Local,
-                        to_generic: true,
-                    },
+                    Op::Cvta { space: Space::Local, to_generic: true },
                     vec![Operand::Reg(g)],
                     vec![Operand::Reg(local)],
                 );
