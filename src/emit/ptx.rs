@@ -390,10 +390,16 @@ impl Printer<'_> {
                 let (d, a, b) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
                 self.line(&g, format!("{name}.{} {d}, {a}, {b}", ftype(ty)));
             }
-            Op::FFma { ty } => {
+            Op::FFma { ty, round } => {
                 let d = self.dst(&d0())?;
                 let (a, b, c) = (self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?, self.src(&s(2), Some(ty))?);
-                self.line(&g, format!("fma.rn.{} {d}, {a}, {b}, {c}", ftype(ty)));
+                let r = match round {
+                    Round::Rn => "rn",
+                    Round::Rz => "rz",
+                    Round::Rm => "rm",
+                    Round::Rp => "rp",
+                };
+                self.line(&g, format!("fma.{r}.{} {d}, {a}, {b}, {c}", ftype(ty)));
             }
             Op::FNeg { ty } | Op::FAbs { ty } | Op::FSqrt { ty } => {
                 let name = match i.op {

@@ -303,6 +303,7 @@ pub enum Op {
     /// `FFMA` / `DFMA` / `HFMA2`.
     FFma {
         ty: FTy,
+        round: Round,
     },
     /// `FMNMX` / `DMNMX`: `max` selects the maximum.
     FMnMx {
@@ -554,7 +555,7 @@ impl fmt::Display for Op {
             Op::Sel { w64 } => write!(f, "SEL{}", w(w64)),
             Op::FAdd { ty } => write!(f, "{}ADD{}", fty(ty).0, fty(ty).1),
             Op::FMul { ty } => write!(f, "{}MUL{}", fty(ty).0, fty(ty).1),
-            Op::FFma { ty } => write!(f, "{}FMA{}", fty(ty).0, fty(ty).1),
+            Op::FFma { ty, round } => write!(f, "{}FMA{}{}", fty(ty).0, fty(ty).1, round_suffix(round)),
             Op::FMnMx { ty, max } => write!(f, "{}MNMX{}{}", fty(ty).0, fty(ty).1, if max { ".MAX" } else { ".MIN" }),
             Op::FNeg { ty } => write!(f, "{}NEG{}", fty(ty).0, fty(ty).1),
             Op::FAbs { ty } => write!(f, "{}ABS{}", fty(ty).0, fty(ty).1),
@@ -659,4 +660,14 @@ pub mod lut {
     pub const NOT_A: u8 = !0xF0;
     /// a & ~b
     pub const AND_NOT: u8 = 0xF0 & !0xCC;
+}
+
+/// SASS rounding suffix (`.RM`, `.RP`, `.RZ`; nearest-even prints nothing).
+fn round_suffix(r: Round) -> &'static str {
+    match r {
+        Round::Rn => "",
+        Round::Rz => ".RZ",
+        Round::Rm => ".RM",
+        Round::Rp => ".RP",
+    }
 }

@@ -1012,7 +1012,7 @@ impl FnLowering<'_> {
         match base.as_str() {
             "llvm.fma" | "llvm.fmuladd" if t.is_some() => {
                 let (a, b, c) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
-                self.op(Op::FFma { ty: t.unwrap() }, d.to_vec(), vec![a, b, c]);
+                self.op(Op::FFma { ty: t.unwrap(), round: Round::Rn }, d.to_vec(), vec![a, b, c]);
                 Ok(())
             }
             "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
@@ -1122,7 +1122,10 @@ impl FnLowering<'_> {
                 a.insert(0, Operand::Imm(one));
                 Op::FDiv { ty: t, exact: true }
             }
-            r if r.starts_with("fma.rn") => Op::FFma { ty: t },
+            // Explicitly rounded forms; flush-to-zero variants are not modelled.
+            r if r.starts_with("fma.r") && !r.contains("ftz") => Op::FFma { ty: t, round: nvvm_round(r) },
+            r if r.starts_with("add.rn.") && !r.contains("ftz") => Op::FAdd { ty: t },
+            r if r.starts_with("mul.rn.") && !r.contains("ftz") => Op::FMul { ty: t },
             r if r.starts_with("saturate.") => {
                 // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
@@ -1194,6 +1197,16 @@ impl FnLowering<'_> {
         }
         self.op(op, d.to_vec(), a);
         Ok(())
+    }
+}
+
+/// The rounding mode spelled in an `llvm.nvvm.*.r{n,z,m,p}[.ftz].{f,d}` name.
+fn nvvm_round(name: &str) -> Round {
+    match name.split('.').nth(1) {
+        Some("rz") => Round::Rz,
+        Some("rm") => Round::Rm,
+        Some("rp") => Round::Rp,
+        _ => Round::Rn,
     }
 }
 
