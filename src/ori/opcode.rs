@@ -638,7 +638,7 @@ impl fmt::Display for Op {
             Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),
             Op::Vote { mode } => write!(f, "VOTE.{}", format!("{mode:?}").to_uppercase()),
             Op::Cvta { space, to_generic } => {
-                write!(f, "CVTA{}{}", if to_generic { ".TO" } else { "" }, space.ptx().to_uppercase())
+                write!(f, "CVTA{}{}", if to_generic { "" } else { ".TO" }, space.ptx().to_uppercase())
             }
             Op::Bar => write!(f, "BAR.SYNC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),

@@ -617,6 +617,7 @@ impl FnLowering<'_> {
             return Err(self.err("vector getelementptr"));
         }
         let base = self.get1(ffi::operand(v, 0))?;
+        let base0 = base.clone();
         let mut acc = base;
         let mut konst: i64 = 0;
         let mut ty = ffi::gep_source_type(v);
@@ -674,7 +675,12 @@ impl FnLowering<'_> {
             acc = reg(t);
         }
         if konst == 0 {
-            self.op(Op::Mov { w64: true }, d.to_vec(), vec![acc]);
+            // Retarget the last IMAD to the GEP's own register instead of copying.
+            let block = &mut self.f.blocks[self.cur.idx()].insts;
+            match block.last_mut() {
+                Some(last) if acc != base0 && last.dsts.first() == Some(&acc) => last.dsts[0] = d[0].clone(),
+                _ => self.op(Op::Mov { w64: true }, d.to_vec(), vec![acc]),
+            }
         } else {
             self.op(
                 Op::IAdd3 { neg_b: false, w64: true },
