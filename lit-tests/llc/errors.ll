@@ -1,6 +1,7 @@
 ; Bad input exits 1 with a diagnostic and leaves no output file behind.
+; RUN: rm -f %t.ptx
 ; RUN: not ori llc %S/Inputs/unsupported-asm.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=ASM
-; ASM: ori: error: unsupported inline asm in function @k
+; ASM: ori: error: unsupported inline asm constraint '*m' in function @k
 ; RUN: not ori llc %S/Inputs/malformed.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=BAD
 ; BAD: ori: {{.*}}malformed.ll:5:3: error: expected value token
 ; RUN: not ori llc %S/does-not-exist.ll 2>&1 | FileCheck %s --check-prefix=MISSING

@@ -360,12 +360,17 @@ impl Printer<'_> {
                 };
                 self.line(&g, format!("{op} {d}, {a}, {b}"));
             }
+            Op::Funnel { left } => {
+                let (d, lo, hi, n) =
+                    (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
+                self.line(&g, format!("shf.{}.wrap.b32 {d}, {lo}, {hi}, {n}", if left { "l" } else { "r" }));
+            }
             Op::ISetp { cmp, signed, w64, bop } => {
                 let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
                 let ty = s_or_u(signed, w64);
                 self.setp(&g, format!("setp.{}.{ty}", cmp_name(cmp)), d, a, b, bop, &s(2))?;
             }
-            Op::FSetp { cmp, ty, bop } => {
+            Op::FSetp { cmp, ty, bop } if ty != FTy::F16 => {
                 let d = self.dst(&d0())?;
                 let (a, b) = (self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
                 self.setp(&g, format!("setp.{}.{}", fcmp_name(cmp), ftype(ty)), d, a, b, bop, &s(2))?;
@@ -375,10 +380,17 @@ impl Printer<'_> {
                 let (d, a, b, p) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
                 self.line(&g, format!("selp.b{} {d}, {a}, {b}, {p}", if w64 { 64 } else { 32 }));
             }
+            Op::FAdd { ty: FTy::F16 }
+            | Op::FMul { ty: FTy::F16 }
+            | Op::FFma { ty: FTy::F16, .. }
+            | Op::FMnMx { ty: FTy::F16, .. }
+            | Op::FNeg { ty: FTy::F16 }
+            | Op::FAbs { ty: FTy::F16 }
+            | Op::FDiv { ty: FTy::F16, .. }
+            | Op::FSqrt { ty: FTy::F16 }
+            | Op::FSetp { ty: FTy::F16, .. } => self.half_op(i)?,
+            Op::Cvt { from, to, .. } if from == NumTy::F16 || to == NumTy::F16 => self.half_op(i)?,
             Op::FAdd { ty } | Op::FMul { ty } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
-                if ty == FTy::F16 {
-                    bail!("f16 arithmetic is not supported by the PTX emitter yet");
-                }
                 let name = match i.op {
                     Op::FAdd { .. } => "add.rn",
                     Op::FMul { .. } => "mul.rn",
@@ -420,6 +432,11 @@ impl Printer<'_> {
                     MufuFn::Sin => "sin",
                     MufuFn::Cos => "cos",
                     MufuFn::Tanh => "tanh",
+                    MufuFn::Rcp64H => {
+                        let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F64))?);
+                        self.line(&g, format!("rcp.approx.ftz.f64 {d}, {a}"));
+                        return Ok(());
+                    }
                 };
                 let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F32))?);
                 self.line(&g, format!("{name}.approx.f32 {d}, {a}"));
@@ -451,9 +468,6 @@ impl Printer<'_> {
                 self.line(&g, format!("{}.{} {d}, {a}, {b}", if rem { "rem" } else { "div" }, s_or_u(signed, w64)));
             }
             Op::Cvt { from, to, round } => {
-                if from == NumTy::F16 || to == NumTy::F16 {
-                    bail!("f16 conversions are not supported by the PTX emitter yet");
-                }
                 let r = match (from.is_float(), to.is_float()) {
                     (false, true) => ".rn",
                     (true, false) => match round {
@@ -553,6 +567,11 @@ impl Printer<'_> {
                     (self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?, self.int_src(&s(3))?);
                 self.line(&g, format!("shfl.sync.{m}.b32 {d}, {a}, {b}, {c}, {mask}"));
             }
+            Op::Vote { mode: VoteMode::Ballot } if i.srcs.len() == 1 => {
+                // A ballot of PT over the active lanes without a member mask: `activemask`.
+                let d = self.dst(&d0())?;
+                self.line(&g, format!("activemask.b32 {d}"));
+            }
             Op::Vote { mode } => {
                 let (d, p, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
                 let m = match mode {
@@ -575,6 +594,21 @@ impl Printer<'_> {
             }
             Op::Exit | Op::Ret => self.line(&g, "ret".into()),
             Op::Call => bail!("calls are not emitted (device functions are inlined)"),
+            Op::Asm { id, .. } => {
+                let template = self.f.asm.get(id as usize).cloned().unwrap_or_default();
+                let mut ops = Vec::new();
+                for o in i.dsts.iter() {
+                    ops.push(self.dst(o)?);
+                }
+                for o in i.srcs.iter() {
+                    ops.push(self.int_src(o)?);
+                }
+                let text = substitute_asm(&template, &ops)?;
+                let guard = g
+                    .map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred)))
+                    .unwrap_or_default();
+                let _ = writeln!(self.out, "\t// begin inline asm\n\t{guard}{{ {text} }}\n\t// end inline asm");
+            }
             Op::Phi => bail!("MovPhi reached PTX emission (phi elimination did not run)"),
         }
         Ok(())
@@ -629,6 +663,82 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// f16 operations: the values live in the low 16 bits of 32-bit registers, PTX's f16
+    /// instructions want `.b16` registers, so each operation is a scoped block that moves the
+    /// sources into `.b16` temporaries, computes, and widens the result back. f16 division is
+    /// computed in f32 and rounded once to f16, which is correctly rounded (24 ≥ 2·11 + 2 bits).
+    fn half_op(&mut self, i: &Inst) -> Result<()> {
+        let mut body = vec![".reg .b16 %hs<4>".to_string(), ".reg .f32 %fs<3>".to_string()];
+        let mut hsrc = Vec::new();
+        for (k, o) in i.srcs.iter().enumerate() {
+            match o {
+                Operand::Reg(r) if self.f.reg_info(*r).file.is_predicate() => hsrc.push(self.reg(*r)),
+                Operand::Reg(r) if self.f.reg_info(*r).pair == PairMode::Single => {
+                    body.push(format!("cvt.u16.u32 %hs{k}, {}", self.reg(*r)));
+                    hsrc.push(format!("%hs{k}"));
+                }
+                Operand::Imm(v) => {
+                    body.push(format!("mov.b16 %hs{k}, {:#06x}", *v as u16));
+                    hsrc.push(format!("%hs{k}"));
+                }
+                other => hsrc.push(self.int_src(other)?),
+            }
+        }
+        let d = self.dst(&i.dsts[0])?;
+        let widen = |body: &mut Vec<String>, compute: String| {
+            body.push(compute);
+            body.push(format!("cvt.u32.u16 {d}, %hs3"));
+        };
+        match i.op {
+            Op::FAdd { .. } => widen(&mut body, format!("add.rn.f16 %hs3, {}, {}", hsrc[0], hsrc[1])),
+            Op::FMul { .. } => widen(&mut body, format!("mul.rn.f16 %hs3, {}, {}", hsrc[0], hsrc[1])),
+            Op::FFma { .. } => widen(&mut body, format!("fma.rn.f16 %hs3, {}, {}, {}", hsrc[0], hsrc[1], hsrc[2])),
+            Op::FMnMx { max, .. } => {
+                widen(&mut body, format!("{}.f16 %hs3, {}, {}", if max { "max" } else { "min" }, hsrc[0], hsrc[1]))
+            }
+            Op::FNeg { .. } => widen(&mut body, format!("neg.f16 %hs3, {}", hsrc[0])),
+            Op::FAbs { .. } => widen(&mut body, format!("abs.f16 %hs3, {}", hsrc[0])),
+            Op::FDiv { .. } | Op::FSqrt { .. } => {
+                body.push(format!("cvt.f32.f16 %fs0, {}", hsrc[0]));
+                if let Op::FDiv { .. } = i.op {
+                    body.push(format!("cvt.f32.f16 %fs1, {}", hsrc[1]));
+                    body.push("div.rn.f32 %fs2, %fs0, %fs1".into());
+                } else {
+                    body.push("sqrt.rn.f32 %fs2, %fs0".into());
+                }
+                widen(&mut body, "cvt.rn.f16.f32 %hs3, %fs2".into());
+            }
+            Op::FSetp { cmp, bop, .. } => {
+                let c = if i.srcs[2] == Operand::True && bop == BoolOp::And {
+                    String::new()
+                } else {
+                    format!(".{}", bop.name().to_lowercase())
+                };
+                let extra = if c.is_empty() { String::new() } else { format!(", {}", hsrc[2]) };
+                body.push(format!("setp.{}.f16{c} {d}, {}, {}{extra}", fcmp_name(cmp), hsrc[0], hsrc[1]));
+            }
+            Op::Cvt { from: NumTy::F16, to, .. } => {
+                let r = if to.is_float() { "" } else { ".rzi" };
+                body.push(format!("cvt{r}.{}.f16 {d}, {}", num(to), hsrc[0]));
+            }
+            Op::Cvt { from, .. } => {
+                let a = match &i.srcs[0] {
+                    Operand::Imm(_) => bail!("conversion of an immediate to f16"),
+                    o => self.src(o, None)?,
+                };
+                let _ = from;
+                widen(&mut body, format!("cvt.rn.f16.{} %hs3, {a}", num(from)));
+            }
+            _ => bail!("{} is not an f16 operation", i.op),
+        }
+        let g =
+            i.guard.map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred))).unwrap_or_default();
+        let lines: Vec<String> =
+            body.into_iter().map(|l| if l.starts_with(".reg") { l } else { format!("{g}{l}") }).collect();
+        let _ = writeln!(self.out, "\t{{\n\t\t{};\n\t}}", lines.join(";\n\t\t"));
+        Ok(())
+    }
+
     /// Store sources: immediates go through a scratch register of the access width.
     fn store_value(&mut self, g: &Option<Guard>, o: &Operand, bits: u32) -> Result<String> {
         match o {
@@ -659,6 +769,32 @@ fn mem_type(bits: u32, signed: bool) -> String {
         (16, true) => "s16".into(),
         (b, _) => format!("b{b}"),
     }
+}
+
+/// Replaces `$N` in an inline-asm template with operand `N` (outputs first, then inputs) and
+/// `$$` with `$`.
+fn substitute_asm(template: &str, ops: &[String]) -> Result<String> {
+    let mut out = String::new();
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '$' {
+            out.push(c);
+            continue;
+        }
+        if chars.peek() == Some(&'$') {
+            chars.next();
+            out.push('$');
+            continue;
+        }
+        let mut n = String::new();
+        while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+            n.push(*d);
+            chars.next();
+        }
+        let idx: usize = n.parse().map_err(|_| anyhow::anyhow!("malformed inline asm operand in '{template}'"))?;
+        out.push_str(ops.get(idx).ok_or_else(|| anyhow::anyhow!("inline asm operand ${idx} out of range"))?);
+    }
+    Ok(out)
 }
 
 /// `(".v4", "{a, b, c, d}")` for several operands, `("", "a")` for one.

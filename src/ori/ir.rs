@@ -197,6 +197,8 @@ pub struct Function {
     pub local_frame: u32,
     /// The stack-pointer register (R1 after allocation), loaded from `c[0x0][0x28]`.
     pub stack_pointer: Option<VReg>,
+    /// Inline PTX templates referenced by `Op::Asm { id }`.
+    pub asm: Vec<String>,
 }
 
 impl Function {

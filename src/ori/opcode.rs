@@ -200,6 +200,8 @@ pub enum MufuFn {
     Sin,
     Cos,
     Tanh,
+    /// `MUFU.RCP64H`: approximate f64 reciprocal (`rcp.approx.ftz.f64`).
+    Rcp64H,
 }
 
 /// Atomic operations.
@@ -270,6 +272,11 @@ pub enum Op {
         left: bool,
         signed: bool,
         w64: bool,
+    },
+    /// `SHF.{L,R}.W.U32[.HI] d, lo, amount, hi`: 32-bit funnel shift of `hi:lo`, amount mod 32
+    /// (LLVM's `fshl`/`fshr`). Operands are stored as `[lo, hi, amount]`.
+    Funnel {
+        left: bool,
     },
     /// `ISETP.cmp.{U32,S32}.bop Pd, a, b, Pc`.
     ISetp {
@@ -415,6 +422,11 @@ pub enum Op {
     Ret,
     /// `CALL.ABS.NOINC callee`: srcs are the arguments, dsts the results.
     Call,
+    /// Inline PTX assembly (`Function::asm[id]`, `$N` naming dsts then srcs), kept opaque.
+    Asm {
+        id: u32,
+        side_effects: bool,
+    },
     /// `MovPhi d, [v0, L0], [v1, L1], ...`: SSA phi (virtual).
     Phi,
     /// `COPY d, a` (virtual; parallel-copy element after phi elimination).
@@ -429,8 +441,14 @@ impl Op {
         match self {
             Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
+            Op::Asm { side_effects, .. } => *side_effects,
             Op::Ld { volatile, .. } => *volatile,
-            Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } => false,
+            Op::Mov { .. }
+            | Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. }
+            | Op::Funnel { .. } => false,
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
@@ -444,8 +462,13 @@ impl Op {
     pub fn is_control_flow(&self) -> bool {
         match self {
             Op::Bra | Op::Exit | Op::Ret => true,
-            Op::Call => false,
-            Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } => false,
+            Op::Call | Op::Asm { .. } => false,
+            Op::Mov { .. }
+            | Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. }
+            | Op::Funnel { .. } => false,
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
@@ -465,10 +488,15 @@ impl Op {
     /// depend only on the opcode; S2R and loads also depend on their operands).
     pub fn is_divergence_root(&self) -> bool {
         match self {
-            Op::Shfl { .. } | Op::Atom { .. } => true,
+            Op::Shfl { .. } | Op::Atom { .. } | Op::Asm { .. } => true,
             Op::Ld { space, .. } => *space == Space::Local,
             Op::Vote { .. } => false,
-            Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } => false,
+            Op::Mov { .. }
+            | Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. }
+            | Op::Funnel { .. } => false,
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
@@ -486,7 +514,7 @@ impl Op {
             Op::IAdd3 { .. } => Some("UIADD3"),
             Op::IMad { .. } => Some("UIMAD"),
             Op::Lop3 { .. } => Some("ULOP3"),
-            Op::Shf { .. } => Some("USHF"),
+            Op::Shf { .. } | Op::Funnel { .. } => Some("USHF"),
             Op::ISetp { .. } => Some("UISETP"),
             Op::Sel { .. } => Some("USEL"),
             Op::PLop3 { .. } => Some("UPLOP3"),
@@ -502,7 +530,7 @@ impl Op {
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
             Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
-            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Copy => None,
+            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi | Op::Copy => None,
         }
     }
 }
@@ -547,6 +575,7 @@ impl fmt::Display for Op {
                     write!(f, "SHF.R.{}.HI", su(signed, w64))
                 }
             }
+            Op::Funnel { left } => write!(f, "{}", if left { "SHF.L.W.U32.HI" } else { "SHF.R.W.U32" }),
             Op::ISetp { cmp, signed, w64, bop } => {
                 write!(f, "ISETP.{}.{}.{}", cmp.name(), su(signed, w64), bop.name())
             }
@@ -646,6 +675,7 @@ impl fmt::Display for Op {
             Op::Exit => write!(f, "EXIT"),
             Op::Ret => write!(f, "RET"),
             Op::Call => write!(f, "CALL.ABS.NOINC"),
+            Op::Asm { id, .. } => write!(f, "ASM.{id}"),
             Op::Phi => write!(f, "MovPhi"),
             Op::Copy => write!(f, "COPY"),
         }

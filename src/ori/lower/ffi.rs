@@ -307,3 +307,16 @@ pub fn type_kind(t: T) -> LLVMTypeKind {
 pub fn struct_field_type(t: T, i: u32) -> T {
     unsafe { T(LLVMStructGetTypeAtIndex(t.0, i)) }
 }
+
+/// An inline-asm value's template, constraint string and side-effect flag.
+pub fn inline_asm(v: V) -> (String, String, bool) {
+    unsafe {
+        let mut n = 0usize;
+        let p = LLVMGetInlineAsmAsmString(v.0, &mut n);
+        let text = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, n)).into_owned();
+        let mut m = 0usize;
+        let q = LLVMGetInlineAsmConstraintString(v.0, &mut m);
+        let cons = String::from_utf8_lossy(std::slice::from_raw_parts(q as *const u8, m)).into_owned();
+        (text, cons, LLVMGetInlineAsmHasSideEffects(v.0) != 0)
+    }
+}

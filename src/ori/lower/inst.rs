@@ -74,6 +74,12 @@ impl FnLowering<'_> {
             let bits = match ty {
                 Ty::F32 => (d as f32).to_bits() as u64,
                 Ty::F64 => d.to_bits(),
+                // `half 0xH3800`: the printed form carries the exact bits.
+                Ty::F16 => {
+                    let text = ffi::value_string(v);
+                    let hex = text.rsplit("0xH").next().unwrap_or("");
+                    u64::from_str_radix(hex.trim(), 16).map_err(|_| self.err(format!("constant {text}")))?
+                }
                 _ => return Err(self.err(format!("constant {}", ffi::value_string(v)))),
             };
             return Ok(vec![Operand::Imm(bits)]);
@@ -912,7 +918,7 @@ impl FnLowering<'_> {
     fn lower_call(&mut self, v: V, d: &[Operand]) -> Result<()> {
         let callee = ffi::called_value(v);
         if ffi::is_inline_asm(callee) {
-            return Err(self.err("inline asm"));
+            return self.lower_inline_asm(v, callee, d);
         }
         let Some(name) = ffi::intrinsic_name(callee) else {
             let n = if ffi::is_function(callee) {
@@ -1047,6 +1053,13 @@ impl FnLowering<'_> {
                 self.lower_count(Op::Popc { w64 }, a, d, w64)
             }
             "llvm.bitreverse" if !w64 && ibits(&rty) == Some(32) => un(self, Op::Brev { w64 }),
+            "llvm.fshl" | "llvm.fshr" if ibits(&rty) == Some(32) => {
+                // fshl(x, y, z): the high word of (x:y) << (z mod 32); fshr: the low word of
+                // (x:y) >> (z mod 32).
+                let (x, y, z) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
+                self.op(Op::Funnel { left: base == "llvm.fshl" }, d.to_vec(), vec![y, x, z]);
+                Ok(())
+            }
             "llvm.bswap" if ibits(&rty) == Some(32) => {
                 let a = arg(self, 0)?;
                 self.op(Op::Prmt, d.to_vec(), vec![a, Operand::Imm(0x0123), Operand::Zero]);
@@ -1089,6 +1102,40 @@ impl FnLowering<'_> {
         }
     }
 
+    /// Inline PTX: kept as an opaque `ASM` instruction whose operands are registers of the kinds
+    /// its constraints name (`r` 32-bit, `l`/`d` 64-bit, `f` f32, `n` an immediate). Memory
+    /// operands, 16-bit registers, tied and clobber-only constraints are unsupported.
+    fn lower_inline_asm(&mut self, v: V, callee: V, d: &[Operand]) -> Result<()> {
+        let (text, cons, side_effects) = ffi::inline_asm(callee);
+        let mut n_out = 0;
+        let mut ins = Vec::new();
+        for c in cons.split(',') {
+            match c {
+                "=r" | "=l" | "=f" | "=d" => n_out += 1,
+                "r" | "l" | "f" | "d" | "n" => ins.push(c),
+                c if c.starts_with("~{") => {}
+                other => return Err(self.err(format!("inline asm constraint '{other}'"))),
+            }
+        }
+        if n_out != d.len() {
+            return Err(self.err("inline asm with aggregate outputs"));
+        }
+        let nargs = ffi::num_operands(v) - 1;
+        if nargs as usize != ins.len() {
+            return Err(self.err("inline asm operand count"));
+        }
+        let mut srcs = Vec::new();
+        for k in 0..nargs {
+            let o = self.get1(ffi::operand(v, k))?;
+            let wide = matches!(ins[k as usize], "l" | "d");
+            srcs.push(if ins[k as usize] == "n" { o } else { reg(self.in_reg(o, wide)) });
+        }
+        self.f.asm.push(text);
+        let id = self.f.asm.len() as u32 - 1;
+        self.op(Op::Asm { id, side_effects }, d.to_vec(), srcs);
+        Ok(())
+    }
+
     /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.
     fn lower_count(&mut self, op: Op, a: Operand, d: &[Operand], w64: bool) -> Result<()> {
         if !w64 {
@@ -1120,6 +1167,17 @@ impl FnLowering<'_> {
             r if r.starts_with("cos.approx") => Op::Mufu { func: MufuFn::Cos },
             r if r.starts_with("sqrt.approx") => Op::Mufu { func: MufuFn::Sqrt },
             r if r.starts_with("rcp.approx") && !f64_ => Op::Mufu { func: MufuFn::Rcp },
+            "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H },
+            "prmt" => {
+                // prmt(a, b, selector) → PRMT d, a, selector, b
+                self.op(Op::Prmt, d.to_vec(), vec![a[0].clone(), a[2].clone(), a[1].clone()]);
+                return Ok(());
+            }
+            "activemask" => {
+                // VOTE.ANY Rd, PT: a ballot of true over the active lanes.
+                self.op(Op::Vote { mode: VoteMode::Ballot }, d.to_vec(), vec![Operand::True]);
+                return Ok(());
+            }
             r if r.starts_with("sqrt.rn") || r == "sqrt.f" => Op::FSqrt { ty: t },
             r if r.starts_with("div.rn") => Op::FDiv { ty: t, exact: true },
             r if r.starts_with("div.approx") || r.starts_with("div.full") => Op::FDiv { ty: FTy::F32, exact: false },

@@ -249,6 +249,7 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(32) => (4, ".u32"),
                 Ty::F32 => (4, ".f32"),
                 Ty::Int(16) => (2, ".u16"),
+                Ty::F16 => (2, ".b16"),
                 Ty::Int(8) | Ty::I1 => (1, ".u8"),
                 other => return Err(self.err(format!("kernel parameter type {other:?}"))),
             };
@@ -276,7 +277,7 @@ impl<'a> FnLowering<'a> {
                         vec![Operand::Reg(t), Operand::Imm(0), Operand::True],
                     );
                 }
-                Ty::Int(8) | Ty::Int(16) => {
+                Ty::Int(8) | Ty::Int(16) | Ty::F16 => {
                     let bits = if ty == Ty::Int(8) { 8 } else { 16 };
                     self.op(
                         Op::Ld { space: Space::Param, bits, signed: false, volatile: false },
