@@ -370,7 +370,7 @@ impl Printer<'_> {
                 let ty = s_or_u(signed, w64);
                 self.setp(&g, format!("setp.{}.{ty}", cmp_name(cmp)), d, a, b, bop, &s(2))?;
             }
-            Op::FSetp { cmp, ty, bop } if ty != FTy::F16 => {
+            Op::FSetp { cmp, ty: ty @ (FTy::F32 | FTy::F64), bop } => {
                 let d = self.dst(&d0())?;
                 let (a, b) = (self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
                 self.setp(&g, format!("setp.{}.{}", fcmp_name(cmp), ftype(ty)), d, a, b, bop, &s(2))?;
