@@ -1,0 +1,4 @@
+//! Known bits (seed 004): the KnownBits lattice over arbitrary-width integers.
+
+pub mod apint;
+pub mod lattice;
