@@ -23,8 +23,8 @@ pub struct LlcArgs {
     /// Output file (`-` = standard output, the default).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
-    /// What to write: ptx (default) or ori (the Ori IR text after the pipeline).
-    #[arg(long, default_value = "ptx", value_parser = ["ptx", "ori"])]
+    /// What to write: ptx (default), sass (a cuobjdump-style listing) or ori (the Ori IR text).
+    #[arg(long, default_value = "ptx", value_parser = ["ptx", "sass", "ori"])]
     pub emit: String,
     /// Target SM (`sm_90`).
     #[arg(long, default_value = "sm_90")]
@@ -134,6 +134,10 @@ pub fn run(args: LlcArgs) -> Result<u8> {
 
     let out = match args.emit.as_str() {
         "ori" => prog.functions.iter().map(|f| print::function_text(f, None)).collect::<Vec<_>>().join("\n"),
+        "sass" => {
+            let funcs: Vec<_> = prog.functions.iter().map(|f| (f, None)).collect();
+            crate::emit::sass::listing(&funcs, sm)
+        }
         _ => {
             let funcs: Vec<EmitFunction> = prog
                 .functions
