@@ -1,7 +1,9 @@
 //! The back end: the Ori IR and every ptxas phase, one module per phase.
 
 pub mod cfg;
+pub mod dce;
 pub mod ir;
+pub mod liveness;
 pub mod lower;
 pub mod opcode;
 pub mod pipeline;

@@ -37,9 +37,44 @@ pub fn phases() -> Vec<Phase> {
         p(Some(3), "AnalyzeControlFlow", analyze_control_flow),
         p(Some(6), "SetControlFlowOpLastInBB", set_control_flow_op_last),
         p(None, "MergeBasicBlocks", merge_basic_blocks),
+        p(Some(10), "EarlyOriSimpleLiveDead", early_simple_live_dead),
+        live_dead(16, "OriPerformLiveDeadFirst"),
+        live_dead(33, "OriPerformLiveDeadSecond"),
         p(None, "EliminateMovPhi", eliminate_phis),
+        live_dead(61, "OriPerformLiveDeadThird"),
+        live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
     ]
+}
+
+/// One of the four `OriPerformLiveDead` instances (seed 000 "Why Four Instances?"): same pass,
+/// one group name for `--disable-phase`.
+fn live_dead(number: u32, name: &'static str) -> Phase {
+    let run = if number == 16 { perform_live_dead_first } else { perform_live_dead };
+    Phase { number: Some(number), name, group: "OriPerformLiveDead", run }
+}
+
+/// Phase 10 `EarlyOriSimpleLiveDead`: local dead-code elimination (`dce.rs`).
+fn early_simple_live_dead(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::dce::early_simple_live_dead(f);
+    Ok(())
+}
+
+/// Phases 33/61/84 `OriPerformLiveDead`: global liveness + dead-code elimination (`dce.rs`).
+fn perform_live_dead(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::dce::perform_live_dead(f);
+    Ok(())
+}
+
+/// Phase 16 `OriPerformLiveDeadFirst`: as the others, then reports the registers that may be used
+/// uninitialized (live into the entry once the dead code is gone) as warnings.
+fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::dce::perform_live_dead(f);
+    let live = crate::ori::liveness::Liveness::compute(f);
+    for w in crate::ori::liveness::uninitialized_warnings(f, &live) {
+        cx.dumps.push_str(&format!("ori: warning: {w}\n"));
+    }
+    Ok(())
 }
 
 /// Phase 3: builds the CFG (RPO, backedges, loops, dominators) and prints the requested dumps.
