@@ -1,8 +1,20 @@
-; Device functions are inlined into the kernel before lowering (ori has no call ABI); a call that
-; cannot be inlined (recursion) is reported.
+; Device functions are inlined into the kernel before lowering; one that cannot be inlined
+; (recursion) becomes a .func called through .param words (the ABI in ori::lower).
 ; RUN: ori llc --emit=ori %s | FileCheck %s
-; RUN: not ori llc %S/Inputs/recursive.ll 2>&1 | FileCheck %s --check-prefix=REC
-; REC: ori: error: unsupported call to @fact in function @k
+; RUN: ori llc --emit=ori %S/Inputs/recursive.ll | FileCheck %s --check-prefix=REC
+; RUN: ori llc %S/Inputs/recursive.ll -o %t.ptx
+; RUN: FileCheck %s --check-prefix=REC-PTX --input-file=%t.ptx
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; REQUIRES: ptxas
+; REC-LABEL: .function fact (device)
+; REC: LD.PARAM {{%r[0-9]+}}, @fact_param_0 ;
+; REC: CALL.ABS.NOINC [[R:%r[0-9]+]], @fact, {{%r[0-9]+}} ;
+; REC: ST.PARAM @func_retval0,
+; REC-NEXT: RET ;
+; REC-LABEL: .function k (kernel)
+; REC: CALL.ABS.NOINC {{%r[0-9]+}}, @fact, {{%r[0-9]+}} ;
+; REC-PTX: .visible .func (.param .b32 func_retval0) fact(
+; REC-PTX: call (retval0), fact, (param0);
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -107,7 +107,11 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
             p.inst(i)?;
         }
     }
-    let entry = if f.is_kernel { ".visible .entry" } else { ".visible .func" };
+    let entry = match (f.is_kernel, f.ret) {
+        (true, _) => ".visible .entry".to_string(),
+        (false, None) => ".visible .func".to_string(),
+        (false, Some(p)) => format!(".visible .func (.param .b{} func_retval0)", p.bits()),
+    };
     let params: Vec<String> = f.params.iter().map(|pa| format!("\t.param {} {}", pa.ptx_type, pa.name)).collect();
     let _ = writeln!(s, "{entry} {}(\n{}\n)", f.name, params.join(",\n"));
     let d = &ef.directives;
@@ -594,7 +598,37 @@ impl Printer<'_> {
                 self.line(&g, format!("bra.uni $L__bix{}", t.0).replace(".uni", if g.is_some() { "" } else { ".uni" }));
             }
             Op::Exit | Op::Ret => self.line(&g, "ret".into()),
-            Op::Call => bail!("calls are not emitted (device functions are inlined)"),
+            Op::Call => {
+                // The `.param` marshalling of the device-function ABI (see `ori::lower`).
+                let Some(Operand::Symbol(callee)) = i.srcs.first() else { bail!("CALL without a callee") };
+                let mut lines = Vec::new();
+                let mut args = Vec::new();
+                for (k, a) in i.srcs[1..].iter().enumerate() {
+                    let bits = if self.is_w64(a) { 64 } else { 32 };
+                    let v = self.int_src(a)?;
+                    lines.push(format!(".param .b{bits} param{k}"));
+                    lines.push(format!("st.param.b{bits} [param{k}], {v}"));
+                    args.push(format!("param{k}"));
+                }
+                let mut ret = String::new();
+                let mut after = Vec::new();
+                if let Some(dst) = i.dsts.first() {
+                    let bits = if self.is_w64(dst) { 64 } else { 32 };
+                    lines.push(format!(".param .b{bits} retval0"));
+                    ret = "(retval0), ".into();
+                    after.push(format!("ld.param.b{bits} {}, [retval0]", self.dst(dst)?));
+                }
+                lines.push(format!("call {ret}{callee}, ({})", args.join(", ")));
+                lines.extend(after);
+                let guard = g
+                    .map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred)))
+                    .unwrap_or_default();
+                let body: Vec<String> = lines
+                    .into_iter()
+                    .map(|l| if l.starts_with(".param") { l } else { format!("{guard}{l}") })
+                    .collect();
+                let _ = writeln!(self.out, "\t{{\n\t\t{};\n\t}}", body.join(";\n\t\t"));
+            }
             Op::Asm { id, .. } => {
                 let template = self.f.asm.get(id as usize).cloned().unwrap_or_default();
                 let mut ops = Vec::new();

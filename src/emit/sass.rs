@@ -152,6 +152,11 @@ impl Lister<'_> {
             Op::Asm { id, .. } => {
                 format!("ASM /* {} */ {}", self.f.asm.get(id as usize).map_or("", |s| s), join([d, s].concat()))
             }
+            Op::IAdd3 { neg_b: true, .. } => {
+                let mut s = s;
+                s[1] = format!("-{}", s[1]);
+                format!("{} {}", i.op, join([d, s].concat()))
+            }
             _ => {
                 let all = [d, s].concat();
                 if all.is_empty() { i.op.to_string() } else { format!("{} {}", i.op, join(all)) }

@@ -199,6 +199,8 @@ pub struct Function {
     pub stack_pointer: Option<VReg>,
     /// Inline PTX templates referenced by `Op::Asm { id }`.
     pub asm: Vec<String>,
+    /// A device function's return value width (`None`: void, or a kernel).
+    pub ret: Option<PairMode>,
 }
 
 impl Function {

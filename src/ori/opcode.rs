@@ -625,7 +625,9 @@ impl fmt::Display for Op {
                     Space::Global => "LDG.E",
                     Space::Shared => "LDS",
                     Space::Local => "LDL",
-                    Space::Const | Space::Param => "LDC",
+                    Space::Const => "LDC",
+                    // Device-function parameters (the `.param` ABI of `ori::lower`).
+                    Space::Param => "LD.PARAM",
                     Space::Generic => "LD.E",
                 };
                 let sz = match (bits, signed) {
@@ -644,7 +646,8 @@ impl fmt::Display for Op {
                     Space::Global => "STG.E",
                     Space::Shared => "STS",
                     Space::Local => "STL",
-                    Space::Const | Space::Param => "ST.CONST",
+                    Space::Const => "ST.CONST",
+                    Space::Param => "ST.PARAM",
                     Space::Generic => "ST.E",
                 };
                 let sz = match bits {

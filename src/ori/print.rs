@@ -67,7 +67,14 @@ impl Names<'_> {
             s.push(' ');
         }
         s.push_str(&i.op.to_string());
-        let ops: Vec<String> = i.dsts.iter().chain(i.srcs.iter()).map(|o| self.operand(o)).collect();
+        let mut ops: Vec<String> = i.dsts.iter().chain(i.srcs.iter()).map(|o| self.operand(o)).collect();
+        if let crate::ori::opcode::Op::IAdd3 { neg_b: true, .. } = i.op {
+            // IADD3 d, a, -b, c: the negated source prints with its sign, as in SASS.
+            let k = i.dsts.len() + 1;
+            if let Some(b) = ops.get_mut(k) {
+                *b = format!("-{b}");
+            }
+        }
         if !ops.is_empty() {
             s.push(' ');
             s.push_str(&ops.join(", "));
@@ -81,8 +88,17 @@ impl Names<'_> {
 pub fn function_text(f: &Function, phys: Option<&[u32]>) -> String {
     let names = Names { func: f, phys };
     let mut s = String::new();
-    let params: Vec<String> =
-        f.params.iter().map(|p| format!("{}:{}@c[0x0][{:#x}]", p.name, p.ptx_type, p.cbank_offset)).collect();
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| {
+            if f.is_kernel {
+                format!("{}:{}@c[0x0][{:#x}]", p.name, p.ptx_type, p.cbank_offset)
+            } else {
+                format!("{}:{}", p.name, p.ptx_type)
+            }
+        })
+        .collect();
     let _ = writeln!(
         s,
         ".function {} ({}) params: [{}] frame: {}",

@@ -320,3 +320,10 @@ pub fn inline_asm(v: V) -> (String, String, bool) {
         (text, cons, LLVMGetInlineAsmHasSideEffects(v.0) != 0)
     }
 }
+
+impl T {
+    /// The return type of a function type.
+    pub fn ret_type(self) -> T {
+        unsafe { T(LLVMGetReturnType(self.0)) }
+    }
+}

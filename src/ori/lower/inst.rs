@@ -190,10 +190,20 @@ impl FnLowering<'_> {
             O::LLVMAlloca => Ok(()),
             O::LLVMPHI => self.lower_phi(v, &d),
             O::LLVMRet => {
-                if ffi::num_operands(v) > 0 {
-                    return Err(self.err("return value of a kernel"));
+                if self.f.is_kernel {
+                    if ffi::num_operands(v) > 0 {
+                        return Err(self.err("return value of a kernel"));
+                    }
+                    self.op(Op::Exit, vec![], vec![]);
+                    return Ok(());
                 }
-                self.op(Op::Exit, vec![], vec![]);
+                if ffi::num_operands(v) > 0 {
+                    let val = self.get1(ffi::operand(v, 0))?;
+                    let bits = self.f.ret.map_or(32, |p| p.bits());
+                    let st = Op::St { space: Space::Param, bits, volatile: false };
+                    self.op(st, vec![], vec![Operand::Symbol("func_retval0".into()), val]);
+                }
+                self.op(Op::Ret, vec![], vec![]);
                 Ok(())
             }
             O::LLVMUnreachable => {
@@ -921,12 +931,30 @@ impl FnLowering<'_> {
             return self.lower_inline_asm(v, callee, d);
         }
         let Some(name) = ffi::intrinsic_name(callee) else {
-            let n = if ffi::is_function(callee) {
-                format!("call to @{}", ffi::name(callee))
-            } else {
-                "indirect call".into()
-            };
-            return Err(self.err(n));
+            if !ffi::is_function(callee) {
+                return Err(self.err("indirect call"));
+            }
+            if ffi::is_declaration(callee) {
+                return Err(self.err(format!("call to external function @{}", ffi::name(callee))));
+            }
+            // A device function that could not be inlined (recursion): CALL with the ABI of the
+            // module documentation.
+            let mut srcs = vec![Operand::Symbol(ffi::name(callee))];
+            for i in 0..ffi::num_operands(v) - 1 {
+                let a = ffi::operand(v, i);
+                let ty = ffi::classify(ffi::type_of(a));
+                if !matches!(ty, Ty::Int(_) | Ty::F16 | Ty::F32 | Ty::F64 | Ty::Ptr(_)) {
+                    return Err(self.err(format!("call argument of type {ty:?}")));
+                }
+                let o = self.get1(a)?;
+                let wide = matches!(ty, Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                srcs.push(reg(self.in_reg(o, wide)));
+            }
+            if d.iter().any(|o| matches!(o, Operand::Reg(r) if self.f.reg_info(*r).file.is_predicate())) {
+                return Err(self.err("call returning i1"));
+            }
+            self.op(Op::Call, d.to_vec(), srcs);
+            return Ok(());
         };
         let nargs = ffi::num_operands(v) - 1;
         let mut args = Vec::new();

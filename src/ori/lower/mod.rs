@@ -10,8 +10,12 @@
 //!   alignment, and are read once at the entry (`MOV dst, c[0x0][off]`). `%ntid`/`%nctaid` are
 //!   constant-bank reads too (`c[0x0][0x0..0x14]`), the stack pointer is `c[0x0][0x28]`.
 //! - **Device functions** are inlined into the kernels before lowering (LLVM's `always-inline`
-//!   run by `llc::prepare_module`), so the back end sees one Code Object per kernel and needs no
-//!   call ABI; a call that survives (recursion, external function) is reported unsupported.
+//!   run by `llc::inline_device_functions`), so most kernels are one Code Object. A function that
+//!   cannot be inlined (recursion) and is still called becomes a `.func` with a simple ABI: every
+//!   argument and the return value are `.param` words of 32 or 64 bits (by register width) read
+//!   with `LD.PARAM` / written with `ST.PARAM` on the callee side, and `CALL.ABS.NOINC` carries
+//!   `[callee, args...]` → results at the call site (the PTX emitter spells the `.param`
+//!   marshalling). Predicate (i1) arguments and results and aggregates are unsupported.
 //! - **Allocas** get slots in a per-thread local frame addressed from the stack pointer (R1);
 //!   their generic addresses are formed with `CVTA.TO.LOCAL`.
 //! - **Phis** become `MovPhi` with `[value, Label(pred)]` pairs (eliminated before allocation).
@@ -26,6 +30,7 @@ use crate::ori::opcode::{Op, Space};
 use anyhow::{Result, bail};
 use ffi::{T, Ty, V};
 use inkwell::module::Module;
+use inkwell::types::AsTypeRef;
 use inkwell::values::AsValueRef;
 use llvm_sys::prelude::LLVMBasicBlockRef;
 use std::collections::{BTreeMap, HashMap};
@@ -53,21 +58,30 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         }
         prog.globals.push(lower_global(V(g.as_value_ref()), &td)?);
     }
+    // Device functions still called after inlining come first: PTX wants a `.func` defined (or
+    // declared) before its callers.
+    let mut kernels = Vec::new();
     for f in module.get_functions() {
         if f.count_basic_blocks() == 0 {
             continue;
         }
         let name = f.get_name().to_string_lossy().into_owned();
         let is_kernel = bounds.get(&name).is_some_and(|b| b.is_kernel);
-        if !is_kernel {
-            // Device functions were inlined into their callers; a remaining definition is only
-            // emitted through its callers.
+        let called = unsafe { !llvm_sys::core::LLVMGetFirstUse(f.as_value_ref()).is_null() };
+        if !is_kernel && !called {
+            // Inlined everywhere (or unused): nothing to emit.
             continue;
         }
         let mut cx = FnLowering::new(name, &td);
+        cx.f.is_kernel = is_kernel;
         cx.lower(f)?;
-        prog.functions.push(cx.f);
+        if is_kernel {
+            kernels.push(cx.f);
+        } else {
+            prog.functions.push(cx.f);
+        }
     }
+    prog.functions.extend(kernels);
     Ok(prog)
 }
 
@@ -237,8 +251,12 @@ impl<'a> FnLowering<'a> {
         Ok(())
     }
 
-    /// Kernel parameters: laid out in `c[0x0][0x210...]`, read at the entry.
+    /// Kernel parameters: laid out in `c[0x0][0x210...]`, read at the entry. Device-function
+    /// parameters: `.param` words read with `LD.PARAM` (see the module documentation).
     fn lower_params(&mut self, func: inkwell::values::FunctionValue<'_>) -> Result<()> {
+        if !self.f.is_kernel {
+            return self.lower_func_params(func);
+        }
         let mut off = PARAM_BASE;
         for (i, p) in func.get_param_iter().enumerate() {
             let v = V(p.as_value_ref());
@@ -289,6 +307,32 @@ impl<'a> FnLowering<'a> {
             }
             self.vals.insert(v, vec![Operand::Reg(dst)]);
             off += size;
+        }
+        Ok(())
+    }
+
+    fn lower_func_params(&mut self, func: inkwell::values::FunctionValue<'_>) -> Result<()> {
+        let ret = ffi::classify(T(func.get_type().as_type_ref()).ret_type());
+        self.f.ret = match ret {
+            Ty::Void => None,
+            Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => Some(PairMode::Pair),
+            Ty::Int(_) | Ty::F32 | Ty::F16 => Some(PairMode::Single),
+            other => return Err(self.err(format!("return type {other:?} of a device function"))),
+        };
+        for (i, p) in func.get_param_iter().enumerate() {
+            let v = V(p.as_value_ref());
+            let ty = ffi::classify(ffi::type_of(v));
+            let (size, ptx_type) = match ty {
+                Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => (8, ".b64"),
+                Ty::Int(_) | Ty::F32 | Ty::F16 => (4, ".b32"),
+                other => return Err(self.err(format!("device-function parameter type {other:?}"))),
+            };
+            let name = format!("{}_param_{}", self.f.name, i);
+            self.f.params.push(Param { name: name.clone(), size, align: size, cbank_offset: 0, ptx_type });
+            let dst = self.reg_for(&ty)?;
+            let ld = Op::Ld { space: Space::Param, bits: size * 8, signed: false, volatile: false };
+            self.op(ld, vec![Operand::Reg(dst)], vec![Operand::Symbol(name)]);
+            self.vals.insert(v, vec![Operand::Reg(dst)]);
         }
         Ok(())
     }
