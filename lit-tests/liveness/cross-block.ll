@@ -8,7 +8,7 @@
 ; RUN: ori llc --emit=ori --disable-phase=OriPerformLiveDeadFirst %s | FileCheck %s --check-prefix=ON
 ; RUN: ori llc --emit=ori %s | FileCheck %s --check-prefix=ON
 ; RUN: ori llc %s -o %t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

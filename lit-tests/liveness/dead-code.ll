@@ -4,7 +4,7 @@
 ; RUN: ori llc --emit=ori --disable-phase=EarlyOriSimpleLiveDead --disable-phase=OriPerformLiveDead %s \
 ; RUN:   | FileCheck %s --check-prefix=KEEP
 ; RUN: ori llc %s -o %t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

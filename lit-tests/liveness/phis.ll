@@ -7,7 +7,7 @@
 ; RUN:   | FileCheck %s
 ; RUN: ori llc --emit=ori %s | FileCheck %s --check-prefix=FINAL
 ; RUN: ori llc %s -o %t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

@@ -2,7 +2,7 @@
 ; block over .b16 temporaries; division goes through f32 (correctly rounded for f16).
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --input-file=%t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

@@ -3,7 +3,7 @@
 ; RUN: ori llc --emit=ori %s | FileCheck %s
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

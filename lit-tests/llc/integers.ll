@@ -2,7 +2,7 @@
 ; use the wide forms, i1 lives in predicates, division is the IDIV macro, shifts are SHF.
 ; RUN: ori llc --emit=ori %s | FileCheck %s
 ; RUN: ori llc %s -o %t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

@@ -3,7 +3,7 @@
 ; LD/ST, FMUL/FADD; the conditional branch falls into the taken block.
 ; RUN: ori llc --emit=ori %s | FileCheck %s
 ; RUN: ori llc %s -o %t.ptx
-; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
