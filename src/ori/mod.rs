@@ -9,3 +9,5 @@ pub mod opcode;
 pub mod pipeline;
 pub mod print;
 pub mod ssa;
+pub mod uniform;
+pub mod varying;

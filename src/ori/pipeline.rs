@@ -28,6 +28,11 @@ pub struct PhaseContext {
     pub dump_cfg: bool,
     pub dump_rpo: bool,
     pub dumps: String,
+    /// The latest `OriPropagateVarying` result (phase 53 or 70) of every function, by name.
+    pub varying: std::collections::BTreeMap<String, crate::ori::varying::Varying>,
+    /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
+    /// see `uniform.rs` "Gate". The environment variable `ORI_UNIFORM_REGS=1` also enables it.
+    pub uniform_regs: bool,
 }
 
 /// The phases in order.
@@ -40,11 +45,20 @@ pub fn phases() -> Vec<Phase> {
         p(Some(10), "EarlyOriSimpleLiveDead", early_simple_live_dead),
         live_dead(16, "OriPerformLiveDeadFirst"),
         live_dead(33, "OriPerformLiveDeadSecond"),
+        varying(53, "OriPropagateVaryingFirst", crate::ori::varying::propagate_varying_first),
         p(None, "EliminateMovPhi", eliminate_phis),
         live_dead(61, "OriPerformLiveDeadThird"),
+        varying(70, "OriPropagateVaryingSecond", crate::ori::varying::propagate_varying_second),
+        p(Some(74), "ConvertToUniformReg", crate::ori::uniform::convert_to_uniform_reg_phase),
         live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
     ]
+}
+
+/// One of the two `OriPropagateVarying` instances (seed 002 "Why Two Runs?"): same analysis
+/// from scratch, one group name for `--disable-phase`.
+fn varying(number: u32, name: &'static str, run: fn(&mut Function, &mut PhaseContext) -> Result<()>) -> Phase {
+    Phase { number: Some(number), name, group: "OriPropagateVarying", run }
 }
 
 /// One of the four `OriPerformLiveDead` instances (seed 000 "Why Four Instances?"): same pass,

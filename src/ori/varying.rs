@@ -1,0 +1,1659 @@
+//! Divergence analysis: `OriPropagateVarying`, phases 53 (`OriPropagateVaryingFirst`) and 70
+//! (`OriPropagateVaryingSecond`) (seed 002, "Varying Propagation").
+//!
+//! Every virtual register is classified as **uniform** (all lanes of a warp that execute its
+//! definition hold the same value) or **varying** (lanes may disagree). The result is one bit per
+//! register ([`Varying`], the seed's bit 2 of `vreg+49`); the flag is *may*-style: sound, never
+//! cleared once set during a run, and conservative. Its main consumer is `ConvertToUniformReg`
+//! (phase 74, [`crate::ori::uniform`]), which moves uniform values into the UR/UP files.
+//!
+//! # Two runs, each from scratch
+//!
+//! Phase 53 runs on SSA code (before `EliminateMovPhi`, so that the MovPhi rule below applies);
+//! phase 70 runs after phi elimination, where `COPY`s in the predecessors replace the phis. Both
+//! runs execute the same procedure — reset, seed, iterate to a fixed point (seed 002
+//! "Algorithm") — and phase 70 does not read phase 53's snapshot ("QUIRK — phase 70 reads bit 2,
+//! does not necessarily clear it": it recomputes from scratch).
+//!
+//! # Seeds (seed 002 "Divergence Roots — Seed Table")
+//!
+//! [`transfer`] classifies every instruction (an exhaustive `match` on [`Op`]):
+//!
+//! | instruction | class |
+//! |---|---|
+//! | `S2R SR_TID.*`, `SR_LANEID`, lane masks, clocks, `%pm*` ([`crate::sreg::SpecialReg::is_varying`]) | root: varying |
+//! | `S2R SR_CTAID.*`, `SR_NCTAID`, `SR_GRIDID`, `SR_SMID`, `SR_WARPID` (`SR_VIRTID`), cluster ids | uniform |
+//! | `MOV d, c[0x0][...]` (kernel parameters, `%ntid`/`%nctaid` on sm_90), `MOV d, imm` | uniform (no register operand) |
+//! | `SHFL.*` | root: varying (per-lane permutation) |
+//! | `VOTE.{ALL,ANY,UNI,BALLOT}` | uniform: a warp-wide reduction broadcast to every lane ("QUIRK — VOTE.BALLOT looks divergent but is uniform") |
+//! | `ATOM*` / `RED` (the returned old value) | root: varying (per-lane sequencing) |
+//! | `LDL` (local) | root: varying (per-thread memory) |
+//! | `LD` (generic) | root when the function forms a generic address of local memory (`CVTA.LOCAL`) or has inline asm; else like `LDG` |
+//! | `LDG`, `LDS`, `LDC`, `LDC` of a parameter | varying iff the address is varying |
+//! | inline asm (`Op::Asm`), `CALL` results | root: varying (opaque) |
+//! | everything else (ALU, `MovPhi`, `COPY`, ...) | varying iff a register source is |
+//!
+//! A varying guard predicate makes any definition varying (the lanes whose guard is false keep
+//! the old value), including the definitions of the "uniform" class.
+//!
+//! Generic loads: a generic address may point into the per-thread local window; the *same*
+//! address then names a different word in every lane. A generic load through a uniform address is
+//! only uniform when the function never materializes a local address as a generic one.
+//!
+//! # Fixed point (seed 002 "Step 3")
+//!
+//! Def-use chains index every register's users. The worklist is a bitvector of registers newly
+//! marked varying, drained highest index first (the seed's `_BitScanReverse64` iterator); for
+//! each user of a popped register whose class is "operands" (or whose guard it is), the user's
+//! destinations are marked and pushed. When the worklist is empty, the control-induced rules
+//! below run; they may mark more registers, and the two alternate until neither changes anything.
+//! Every step only ever sets bits, so the result is the least fixed point above the seeds, and
+//! adding a varying root can never make a register uniform (monotonicity).
+//!
+//! # Control-induced divergence (sync dependence)
+//!
+//! A block is a **divergent branch** when it has two or more successors and a guarded
+//! control-flow instruction in it reads a varying predicate. For each divergent branch `b`:
+//!
+//! 1. **Post-dominators.** Immediate post-dominators are computed once per run on the reverse
+//!    CFG with a virtual exit node whose predecessors are all blocks without successors (`EXIT`,
+//!    `RET`), by the Cooper–Harvey–Kennedy iteration over the reverse graph's post-order. Blocks
+//!    that cannot reach an exit (infinite loops) have no post-dominator; a branch in such a region
+//!    uses the virtual exit as its reconvergence point.
+//! 2. **Region.** The blocks reachable from the successors of `b` without passing through its
+//!    immediate post-dominator `p` (the reconvergence point); `b` itself is in its region when it
+//!    is in a loop. These blocks are **under divergent control**: only some lanes run them, and
+//!    (Volta+ independent thread scheduling) the two sides may interleave.
+//! 3. **Join points** — where paths from *different* successors of `b` first meet, in the region
+//!    or at `p`. Found by label propagation: each edge `b → s` carries the label `s`; a region
+//!    block's outgoing edges carry its own id if it is a join, else the one label reaching it; a
+//!    block reached by two different labels is a join. The labels are iterated in RPO to a fixed
+//!    point (joins are sticky). Two vertex-disjoint paths from different successors carry
+//!    different labels (each label names a block on its own path), so every first meeting point
+//!    is found. A phi (`MovPhi`) at a join is varying even when all its inputs are uniform — the
+//!    seed's "MovPhi merge across a divergent branch" rule.
+//! 4. **Temporal divergence.** If `b` lies in a natural loop `L` and `p` is outside `L` (or is
+//!    the virtual exit), lanes may leave `L` in different iterations: every register defined in
+//!    `L` and used in a block outside `L` is marked varying (conservatively, as a whole register).
+//!
+//! After phi elimination (phase 70) there are no phis; a join's merge is a register with several
+//! definitions (the phi's `COPY` temporary). **Multiple definitions:** a register with two or more
+//! definitions is varying if any definition is (data propagation) or if a join point is a block of
+//! the iterated dominance frontier of its definition blocks where the register is live-in. Those
+//! blocks are exactly where pruned SSA construction would put the register's phis — the only
+//! places where values from different definitions meet — so this is the MovPhi rule applied to the
+//! phis the register would have (Cytron et al.; dominance frontiers by the Cooper–Harvey–Kennedy
+//! runner walk over the immediate dominators of phase 3; liveness per register by a backward walk
+//! from its upward-exposed uses, an unguarded definition killing). Loop-carried registers of a divergent loop are covered by
+//! the temporal rule at their uses outside the loop.
+//!
+//! **Irreducible regions.** For each retreating edge `s → d` whose target does not dominate its
+//! source, the cycle blocks are those reachable from `d` that reach `s`. If any of them is under
+//! divergent control or ends in a divergent branch, the cycle is entered or left divergently:
+//! every register defined in it is varying and its blocks count as under divergent control.
+//!
+//! # Calls
+//!
+//! There is no inter-procedural step (the seed's FNV-1a callee tables, "Inter-Procedural Walk"):
+//! device functions are inlined before lowering (`driver::llc::inline_device_functions`), so a
+//! kernel has no call edges. A remaining `CALL` is handled conservatively: its results are
+//! varying roots.
+
+use crate::ori::cfg::{self, Cfg};
+use crate::ori::ir::{Bix, Function, Inst, Operand, VReg};
+use crate::ori::opcode::{Op, Space, VoteMode};
+use crate::ori::pipeline::PhaseContext;
+use crate::ori::print::Names;
+use anyhow::Result;
+use std::fmt::Write;
+
+// ------------------------------------------------------------------------------------------------
+// A word-array bit set (the seed's packed worklist bitvector).
+// ------------------------------------------------------------------------------------------------
+
+/// A fixed-size bit set over register indices, 64 per word.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    fn new(len: usize) -> Self {
+        Bits { words: vec![0; len.div_ceil(64)] }
+    }
+
+    /// Sets bit `i`; returns whether it was clear.
+    fn set(&mut self, i: usize) -> bool {
+        let (w, m) = (i / 64, 1u64 << (i % 64));
+        let was = self.words[w] & m != 0;
+        self.words[w] |= m;
+        !was
+    }
+
+    fn test(&self, i: usize) -> bool {
+        self.words.get(i / 64).is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+    }
+
+    /// Removes and returns the highest set bit (`_BitScanReverse64` over the words).
+    fn pop_highest(&mut self) -> Option<usize> {
+        for (wi, w) in self.words.iter_mut().enumerate().rev() {
+            if *w != 0 {
+                let bit = 63 - w.leading_zeros() as usize;
+                *w &= !(1u64 << bit);
+                return Some(wi * 64 + bit);
+            }
+        }
+        None
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Instruction classes (the seed table).
+// ------------------------------------------------------------------------------------------------
+
+/// How an instruction's destinations depend on its operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// Varying whatever the operands: a divergence root.
+    Root,
+    /// Uniform whatever the data operands (a warp-wide collective, a warp-uniform special
+    /// register); only a varying guard makes the destinations varying.
+    Uniform,
+    /// Varying iff a register source or the guard is varying.
+    Operands,
+}
+
+/// The class of `inst` (seed 002 "Divergence Roots"). `generic_may_be_local`: the function forms
+/// a generic address of local memory, so a generic load through a uniform address may still read
+/// a different word in every lane.
+pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
+    match inst.op {
+        Op::S2R => match inst.srcs.first() {
+            Some(Operand::SReg(s)) if !s.is_varying() => Transfer::Uniform,
+            _ => Transfer::Root,
+        },
+        Op::Ld { space, .. } => match space {
+            Space::Local => Transfer::Root,
+            Space::Generic if generic_may_be_local => Transfer::Root,
+            Space::Generic | Space::Global | Space::Shared | Space::Const | Space::Param => Transfer::Operands,
+        },
+        Op::Vote { mode } => match mode {
+            VoteMode::All | VoteMode::Any | VoteMode::Uni | VoteMode::Ballot => Transfer::Uniform,
+        },
+        Op::Shfl { .. } | Op::Atom { .. } | Op::Asm { .. } | Op::Call => Transfer::Root,
+        Op::Mov { .. }
+        | Op::IAdd3 { .. }
+        | Op::IMad { .. }
+        | Op::Lop3 { .. }
+        | Op::Shf { .. }
+        | Op::Funnel { .. }
+        | Op::ISetp { .. }
+        | Op::FSetp { .. }
+        | Op::PLop3 { .. }
+        | Op::Sel { .. } => Transfer::Operands,
+        Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => Transfer::Operands,
+        Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Transfer::Operands,
+        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => Transfer::Operands,
+        Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,
+        Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => Transfer::Operands,
+        Op::Phi | Op::Copy => Transfer::Operands,
+    }
+}
+
+/// Whether the function may turn a local address into a generic one (`CVTA.LOCAL` to generic) or
+/// hides address arithmetic in inline asm: then generic loads are divergence roots.
+fn generic_may_be_local(f: &Function) -> bool {
+    f.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| matches!(i.op, Op::Cvta { space: Space::Local, to_generic: true } | Op::Asm { .. }))
+}
+
+// ------------------------------------------------------------------------------------------------
+// Post-dominators and sync dependence.
+// ------------------------------------------------------------------------------------------------
+
+/// Immediate post-dominators of every block (`Some(n)` = the virtual exit, `n` = block count;
+/// `None` for blocks that are unreachable or cannot reach an exit), by the Cooper–Harvey–Kennedy
+/// iteration on the reverse CFG rooted at the virtual exit.
+pub fn post_dominators(cfg: &Cfg) -> Vec<Option<usize>> {
+    let n = cfg.num_blocks();
+    let exit = n;
+    let reachable = |b: usize| cfg.is_reachable(Bix(b as u32));
+    let exits: Vec<usize> = (0..n).filter(|&b| reachable(b) && cfg.succs(Bix(b as u32)).is_empty()).collect();
+    // Reverse-graph successors: the exit's are the exit blocks, a block's are its predecessors.
+    let rsuccs = |v: usize| -> Vec<usize> {
+        if v == exit {
+            exits.clone()
+        } else {
+            cfg.preds(Bix(v as u32)).iter().map(|p| p.idx()).filter(|&p| reachable(p)).collect()
+        }
+    };
+    // Iterative DFS post-order from the exit.
+    let mut po_num: Vec<Option<usize>> = vec![None; n + 1];
+    let mut order: Vec<usize> = Vec::new();
+    let mut visited = vec![false; n + 1];
+    let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(exit, rsuccs(exit), 0)];
+    visited[exit] = true;
+    while let Some((v, succs, i)) = stack.last_mut() {
+        if *i < succs.len() {
+            let s = succs[*i];
+            *i += 1;
+            if !visited[s] {
+                visited[s] = true;
+                let ss = rsuccs(s);
+                stack.push((s, ss, 0));
+            }
+        } else {
+            po_num[*v] = Some(order.len());
+            order.push(*v);
+            stack.pop();
+        }
+    }
+    let mut ipdom: Vec<Option<usize>> = vec![None; n + 1];
+    ipdom[exit] = Some(exit);
+    let intersect = |ipdom: &[Option<usize>], mut a: usize, mut b: usize| -> usize {
+        while a != b {
+            while po_num[a] < po_num[b] {
+                a = ipdom[a].expect("processed");
+            }
+            while po_num[b] < po_num[a] {
+                b = ipdom[b].expect("processed");
+            }
+        }
+        a
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &v in order.iter().rev() {
+            if v == exit {
+                continue;
+            }
+            // Reverse-graph predecessors: the CFG successors, plus the exit for exit blocks.
+            let mut preds: Vec<usize> = cfg.succs(Bix(v as u32)).iter().map(|s| s.idx()).collect();
+            if preds.is_empty() {
+                preds.push(exit);
+            }
+            let mut new: Option<usize> = None;
+            for p in preds {
+                if ipdom[p].is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(cur) => intersect(&ipdom, p, cur),
+                });
+            }
+            if new.is_some() && ipdom[v] != new {
+                ipdom[v] = new;
+                changed = true;
+            }
+        }
+    }
+    ipdom.truncate(n);
+    ipdom
+}
+
+/// The sync dependence of a divergent branch `b` (see the module documentation): the region under
+/// its divergent control and its join points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyncDependence {
+    /// The reconvergence point (immediate post-dominator); `None` = the virtual exit.
+    pub reconverge: Option<Bix>,
+    /// Blocks reachable from the successors of `b` before the reconvergence point, sorted.
+    pub region: Vec<Bix>,
+    /// Blocks where paths from different successors of `b` first meet, sorted.
+    pub joins: Vec<Bix>,
+}
+
+/// Region and join points of the branch at `b` (label propagation, module documentation).
+pub fn sync_dependence(cfg: &Cfg, ipdom: &[Option<usize>], b: Bix) -> SyncDependence {
+    let n = cfg.num_blocks();
+    let stop = ipdom[b.idx()].filter(|&p| p < n);
+    let mut in_region = vec![false; n];
+    let mut work: Vec<usize> = Vec::new();
+    for s in cfg.succs(b) {
+        if Some(s.idx()) != stop && !in_region[s.idx()] {
+            in_region[s.idx()] = true;
+            work.push(s.idx());
+        }
+    }
+    while let Some(x) = work.pop() {
+        for s in cfg.succs(Bix(x as u32)) {
+            if Some(s.idx()) != stop && !in_region[s.idx()] {
+                in_region[s.idx()] = true;
+                work.push(s.idx());
+            }
+        }
+    }
+    // Blocks that may be joins, in RPO: the region and the reconvergence point.
+    let order: Vec<usize> = cfg.rpo().iter().map(|x| x.idx()).filter(|&x| in_region[x] || Some(x) == stop).collect();
+    let mut label: Vec<Option<usize>> = vec![None; n];
+    let mut join = vec![false; n];
+    let edge_label = |label: &[Option<usize>], join: &[bool], q: usize, x: usize| -> Option<usize> {
+        if q == b.idx() {
+            Some(x)
+        } else if in_region[q] {
+            if join[q] { Some(q) } else { label[q] }
+        } else {
+            None
+        }
+    };
+    let cap = 4 * order.len() + 8;
+    let mut passes = 0;
+    loop {
+        passes += 1;
+        let mut changed = false;
+        for &x in &order {
+            let mut inc: Option<usize> = None;
+            let mut several = false;
+            for q in cfg.preds(Bix(x as u32)) {
+                if let Some(l) = edge_label(&label, &join, q.idx(), x) {
+                    match inc {
+                        None => inc = Some(l),
+                        Some(m) if m != l => several = true,
+                        Some(_) => {}
+                    }
+                }
+            }
+            if several && !join[x] {
+                join[x] = true;
+                changed = true;
+            }
+            let new = if join[x] { Some(x) } else { inc };
+            if label[x] != new {
+                label[x] = new;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+        if passes > cap {
+            // Not expected; stay sound: every block with two labelled incoming edges is a join.
+            for &x in &order {
+                let incoming = cfg.preds(Bix(x as u32)).iter().filter(|q| q.idx() == b.idx() || in_region[q.idx()]);
+                if incoming.count() >= 2 {
+                    join[x] = true;
+                }
+            }
+            break;
+        }
+    }
+    let mut region: Vec<Bix> = (0..n).filter(|&x| in_region[x]).map(|x| Bix(x as u32)).collect();
+    region.sort();
+    let mut joins: Vec<Bix> = order.iter().copied().filter(|&x| join[x]).map(|x| Bix(x as u32)).collect();
+    joins.sort();
+    SyncDependence { reconverge: stop.map(|p| Bix(p as u32)), region, joins }
+}
+
+// ------------------------------------------------------------------------------------------------
+// The analysis.
+// ------------------------------------------------------------------------------------------------
+
+/// The result of one `OriPropagateVarying` run: one bit per virtual register plus the control
+/// facts that produced the control-induced bits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Varying {
+    bits: Bits,
+    num_regs: usize,
+    /// Blocks ending in a branch on a varying predicate, sorted.
+    divergent_branches: Vec<Bix>,
+    /// Per block: under the divergent control of some divergent branch (or in a divergently
+    /// entered irreducible cycle).
+    controlled: Vec<bool>,
+    /// Join points of the divergent branches, sorted.
+    joins: Vec<Bix>,
+    /// Headers of natural loops that lanes may leave in different iterations, sorted.
+    divergent_loops: Vec<Bix>,
+    /// The phase that computed it (53 or 70), when run as a phase.
+    pub phase: Option<u32>,
+}
+
+impl Varying {
+    /// Runs the analysis on `f` from scratch.
+    pub fn compute(f: &Function) -> Varying {
+        Self::compute_with_roots(f, &[])
+    }
+
+    /// As [`Varying::compute`], with `extra` registers seeded varying as well (for experiments and
+    /// the monotonicity test).
+    pub fn compute_with_roots(f: &Function, extra: &[VReg]) -> Varying {
+        Analysis::new(f).run(extra)
+    }
+
+    /// Whether lanes of a warp may hold different values in `r`.
+    pub fn is_varying(&self, r: VReg) -> bool {
+        self.bits.test(r.idx())
+    }
+
+    /// Whether `r` is warp-uniform.
+    pub fn is_uniform(&self, r: VReg) -> bool {
+        !self.is_varying(r)
+    }
+
+    /// The number of registers the result covers.
+    pub fn num_regs(&self) -> usize {
+        self.num_regs
+    }
+
+    /// Blocks ending in a divergent branch (on a varying predicate).
+    pub fn divergent_branches(&self) -> &[Bix] {
+        &self.divergent_branches
+    }
+
+    /// Join points of the divergent branches.
+    pub fn joins(&self) -> &[Bix] {
+        &self.joins
+    }
+
+    /// Headers of the loops with a divergent exit (temporal divergence).
+    pub fn divergent_loops(&self) -> &[Bix] {
+        &self.divergent_loops
+    }
+
+    /// Whether `b` runs under divergent control (only some lanes, possibly interleaved with
+    /// another path).
+    pub fn is_under_divergent_control(&self, b: Bix) -> bool {
+        self.controlled.get(b.idx()).copied().unwrap_or(true)
+    }
+}
+
+/// Working state of one run.
+struct Analysis<'a> {
+    f: &'a Function,
+    cfg: Cfg,
+    ipdom: Vec<Option<usize>>,
+    generic_local: bool,
+    /// (block, instruction index) of every definition / use, per register.
+    defs: Vec<Vec<(u32, u32)>>,
+    uses: Vec<Vec<(u32, u32)>>,
+    varying: Bits,
+    work: Bits,
+    divergent: Vec<bool>,
+    controlled: Vec<bool>,
+    joins: Vec<bool>,
+    divergent_loop: Vec<bool>,
+    irreducible_done: Vec<bool>,
+    /// Blocks of each irreducible cycle (one per retreating edge).
+    irreducible: Vec<Vec<usize>>,
+    /// Registers with several definitions and the iterated dominance frontier of their
+    /// definition blocks.
+    merges: Vec<(VReg, Vec<usize>)>,
+}
+
+impl<'a> Analysis<'a> {
+    fn new(f: &'a Function) -> Self {
+        let cfg = cfg::analyze(f);
+        let ipdom = post_dominators(&cfg);
+        let nregs = f.regs.len();
+        let nblocks = f.blocks.len();
+        let mut defs = vec![Vec::new(); nregs];
+        let mut uses = vec![Vec::new(); nregs];
+        for (b, block) in f.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                for d in inst.defs() {
+                    defs[d.idx()].push((b as u32, i as u32));
+                }
+                for u in inst.uses() {
+                    let list: &mut Vec<(u32, u32)> = &mut uses[u.idx()];
+                    if list.last() != Some(&(b as u32, i as u32)) {
+                        list.push((b as u32, i as u32));
+                    }
+                }
+            }
+        }
+        let irreducible = cfg
+            .irreducible_edges()
+            .iter()
+            .map(|&(s, d)| {
+                let fwd = reach(nblocks, d.idx(), |x| cfg.succs(Bix(x as u32)).iter().map(|b| b.idx()).collect());
+                let bwd = reach(nblocks, s.idx(), |x| cfg.preds(Bix(x as u32)).iter().map(|b| b.idx()).collect());
+                (0..nblocks).filter(|&x| fwd[x] && bwd[x]).collect()
+            })
+            .collect::<Vec<Vec<usize>>>();
+        let df = dominance_frontiers(&cfg);
+        let merges = (0..nregs)
+            .filter(|&r| defs[r].len() >= 2)
+            .map(|r| {
+                let blocks: Vec<usize> = defs[r].iter().map(|&(b, _)| b as usize).collect();
+                let live = live_in_blocks(f, &cfg, VReg(r as u32), &uses[r]);
+                let merge: Vec<usize> = iterated_frontier(&df, &blocks).into_iter().filter(|&x| live[x]).collect();
+                (VReg(r as u32), merge)
+            })
+            .collect();
+        Analysis {
+            merges,
+            f,
+            generic_local: generic_may_be_local(f),
+            ipdom,
+            defs,
+            uses,
+            varying: Bits::new(nregs),
+            work: Bits::new(nregs),
+            divergent: vec![false; nblocks],
+            controlled: vec![false; nblocks],
+            joins: vec![false; nblocks],
+            divergent_loop: vec![false; cfg.loops().len()],
+            irreducible_done: vec![false; irreducible.len()],
+            irreducible,
+            cfg,
+        }
+    }
+
+    fn mark(&mut self, r: VReg) -> bool {
+        if self.varying.set(r.idx()) {
+            self.work.set(r.idx());
+            true
+        } else {
+            false
+        }
+    }
+
+    fn inst(&self, b: u32, i: u32) -> &'a Inst {
+        &self.f.blocks[b as usize].insts[i as usize]
+    }
+
+    fn run(mut self, extra: &[VReg]) -> Varying {
+        // Step 1 (reset) is the fresh bit set; step 2 seeds the roots.
+        for block in &self.f.blocks {
+            for inst in &block.insts {
+                if transfer(inst, self.generic_local) == Transfer::Root {
+                    for d in inst.defs() {
+                        self.mark(d);
+                    }
+                }
+            }
+        }
+        for &r in extra {
+            if r.idx() < self.f.regs.len() {
+                self.mark(r);
+            }
+        }
+        // Step 3: alternate data propagation and the control-induced rules.
+        loop {
+            self.propagate();
+            let mut progress = false;
+            progress |= self.new_divergent_branches();
+            progress |= self.multiple_definitions();
+            progress |= self.irreducible_cycles();
+            if !progress {
+                break;
+            }
+        }
+        let n = self.f.blocks.len();
+        let at = |v: &[bool]| (0..n).filter(|&b| v[b]).map(|b| Bix(b as u32)).collect::<Vec<_>>();
+        let mut divergent_loops: Vec<Bix> =
+            self.cfg.loops().iter().zip(&self.divergent_loop).filter(|(_, d)| **d).map(|(l, _)| l.header).collect();
+        divergent_loops.sort();
+        Varying {
+            divergent_branches: at(&self.divergent),
+            joins: at(&self.joins),
+            controlled: self.controlled,
+            divergent_loops,
+            num_regs: self.f.regs.len(),
+            bits: self.varying,
+            phase: None,
+        }
+    }
+
+    /// Drains the worklist: users of a newly varying register become varying.
+    fn propagate(&mut self) {
+        while let Some(v) = self.work.pop_highest() {
+            for k in 0..self.uses[v].len() {
+                let (b, i) = self.uses[v][k];
+                let inst = self.inst(b, i);
+                let fire = match transfer(inst, self.generic_local) {
+                    Transfer::Root | Transfer::Operands => true,
+                    Transfer::Uniform => inst.guard.is_some_and(|g| g.pred.idx() == v),
+                };
+                if fire {
+                    for d in inst.defs() {
+                        self.mark(d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the block ends in a branch on a varying predicate.
+    fn is_divergent_branch(&self, b: usize) -> bool {
+        self.cfg.is_reachable(Bix(b as u32))
+            && self.cfg.succs(Bix(b as u32)).len() >= 2
+            && self.f.blocks[b]
+                .insts
+                .iter()
+                .any(|i| i.op.is_control_flow() && i.guard.is_some_and(|g| self.varying.test(g.pred.idx())))
+    }
+
+    /// Finds branches that became divergent and applies their sync dependence: region, phis at
+    /// join points, temporal divergence of the loops they leave.
+    fn new_divergent_branches(&mut self) -> bool {
+        let mut progress = false;
+        for b in 0..self.f.blocks.len() {
+            if self.divergent[b] || !self.is_divergent_branch(b) {
+                continue;
+            }
+            self.divergent[b] = true;
+            progress = true;
+            let sd = sync_dependence(&self.cfg, &self.ipdom, Bix(b as u32));
+            for x in &sd.region {
+                self.controlled[x.idx()] = true;
+            }
+            for j in &sd.joins {
+                self.joins[j.idx()] = true;
+                let f = self.f;
+                for inst in &f.blocks[j.idx()].insts {
+                    if inst.op == Op::Phi {
+                        for d in inst.defs() {
+                            self.mark(d);
+                        }
+                    }
+                }
+            }
+            // Temporal divergence: loops containing `b` that do not contain its reconvergence
+            // point can be left by different lanes in different iterations.
+            for li in 0..self.cfg.loops().len() {
+                let l = &self.cfg.loops()[li];
+                let contains = |x: usize| l.body.binary_search(&Bix(x as u32)).is_ok();
+                if self.divergent_loop[li] || !contains(b) {
+                    continue;
+                }
+                if sd.reconverge.is_some_and(|p| contains(p.idx())) {
+                    continue;
+                }
+                self.divergent_loop[li] = true;
+                let body = l.body.clone();
+                self.temporal_divergence(&body);
+            }
+        }
+        progress
+    }
+
+    /// Marks every register defined in `body` (sorted) and used outside it.
+    fn temporal_divergence(&mut self, body: &[Bix]) {
+        let inside = |b: u32| body.binary_search(&Bix(b)).is_ok();
+        for r in 0..self.f.regs.len() {
+            if self.varying.test(r) {
+                continue;
+            }
+            let defined_inside = self.defs[r].iter().any(|&(b, _)| inside(b));
+            if defined_inside && self.uses[r].iter().any(|&(b, _)| !inside(b)) {
+                self.mark(VReg(r as u32));
+            }
+        }
+    }
+
+    /// A register with several definitions that meet at a join point is varying.
+    fn multiple_definitions(&mut self) -> bool {
+        let mut progress = false;
+        for k in 0..self.merges.len() {
+            let r = self.merges[k].0;
+            if !self.varying.test(r.idx()) && self.merges[k].1.iter().any(|&x| self.joins[x]) {
+                self.mark(r);
+                progress = true;
+            }
+        }
+        progress
+    }
+
+    /// Irreducible cycles touched by divergence: everything defined in them is varying.
+    fn irreducible_cycles(&mut self) -> bool {
+        let mut progress = false;
+        for k in 0..self.irreducible.len() {
+            if self.irreducible_done[k] {
+                continue;
+            }
+            let blocks = self.irreducible[k].clone();
+            if !blocks.iter().any(|&x| self.controlled[x] || self.divergent[x] || self.is_divergent_branch(x)) {
+                continue;
+            }
+            self.irreducible_done[k] = true;
+            progress = true;
+            let f = self.f;
+            for &x in &blocks {
+                self.controlled[x] = true;
+                for inst in &f.blocks[x].insts {
+                    for d in inst.defs() {
+                        self.mark(d);
+                    }
+                }
+            }
+        }
+        progress
+    }
+}
+
+/// Dominance frontiers of the reachable blocks (the runner walk: for each block `b` with two or
+/// more reachable predecessors, each predecessor and its dominators up to `idom(b)` have `b` in
+/// their frontier).
+fn dominance_frontiers(cfg: &Cfg) -> Vec<Vec<usize>> {
+    let n = cfg.num_blocks();
+    let mut df: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for b in 0..n {
+        let bx = Bix(b as u32);
+        let preds: Vec<Bix> = cfg.preds(bx).iter().copied().filter(|&p| cfg.is_reachable(p)).collect();
+        if !cfg.is_reachable(bx) || preds.len() < 2 {
+            continue;
+        }
+        let stop = cfg.idom(bx);
+        for p in preds {
+            let mut runner = Some(p);
+            while let Some(x) = runner {
+                if Some(x) == stop {
+                    break;
+                }
+                if !df[x.idx()].contains(&b) {
+                    df[x.idx()].push(b);
+                }
+                runner = cfg.idom(x);
+            }
+        }
+    }
+    df
+}
+
+/// The blocks where `r` is live on entry. `uses` lists the instructions reading `r` (block,
+/// index). A use is upward-exposed when no unguarded definition of `r` precedes it in its block; a
+/// phi reads its operand at the end of the predecessor it names. Liveness flows backwards to the
+/// predecessors until a block with an unguarded definition (a kill).
+fn live_in_blocks(f: &Function, cfg: &Cfg, r: VReg, uses: &[(u32, u32)]) -> Vec<bool> {
+    let n = f.blocks.len();
+    let kill_at = |b: usize| -> Option<usize> {
+        f.blocks[b].insts.iter().position(|i| i.guard.is_none() && i.defs().any(|d| d == r))
+    };
+    let mut live_in = vec![false; n];
+    let mut live_out = vec![false; n];
+    let mut work: Vec<usize> = Vec::new();
+    let mut reach_out = |b: usize, live_in: &mut Vec<bool>, work: &mut Vec<usize>| {
+        if !live_out[b] {
+            live_out[b] = true;
+            if kill_at(b).is_none() && !live_in[b] {
+                live_in[b] = true;
+                work.push(b);
+            }
+        }
+    };
+    for &(b, i) in uses {
+        let inst = &f.blocks[b as usize].insts[i as usize];
+        if inst.op == Op::Phi {
+            for pair in inst.srcs.chunks_exact(2) {
+                if let (Operand::Reg(v), Operand::Label(p)) = (&pair[0], &pair[1])
+                    && *v == r
+                {
+                    reach_out(p.idx(), &mut live_in, &mut work);
+                }
+            }
+            continue;
+        }
+        let b = b as usize;
+        if kill_at(b).is_none_or(|k| k >= i as usize) && !live_in[b] {
+            live_in[b] = true;
+            work.push(b);
+        }
+    }
+    while let Some(x) = work.pop() {
+        for q in cfg.preds(Bix(x as u32)) {
+            reach_out(q.idx(), &mut live_in, &mut work);
+        }
+    }
+    live_in
+}
+
+/// The iterated dominance frontier of `blocks`, sorted.
+fn iterated_frontier(df: &[Vec<usize>], blocks: &[usize]) -> Vec<usize> {
+    let mut seen = vec![false; df.len()];
+    let mut work: Vec<usize> = blocks.to_vec();
+    while let Some(x) = work.pop() {
+        for &y in &df[x] {
+            if !seen[y] {
+                seen[y] = true;
+                work.push(y);
+            }
+        }
+    }
+    (0..df.len()).filter(|&y| seen[y]).collect()
+}
+
+/// Blocks reachable from `start` (itself included) through `next`.
+fn reach(n: usize, start: usize, next: impl Fn(usize) -> Vec<usize>) -> Vec<bool> {
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut work = vec![start];
+    while let Some(x) = work.pop() {
+        for y in next(x) {
+            if !seen[y] {
+                seen[y] = true;
+                work.push(y);
+            }
+        }
+    }
+    seen
+}
+
+// ------------------------------------------------------------------------------------------------
+// Uniform branches and the report.
+// ------------------------------------------------------------------------------------------------
+
+/// Reachable blocks ending in a *conditional* branch whose predicates are all uniform: the
+/// branches ptxas encodes as `BRA.U` / `UBRA` on sm_75+ (seed 002 consumer table, OriBranchOpt).
+/// Emission is unchanged; this is reported only.
+pub fn uniform_branches(f: &Function, v: &Varying) -> Vec<Bix> {
+    let cfg = cfg::analyze(f);
+    (0..f.blocks.len())
+        .map(|b| Bix(b as u32))
+        .filter(|&b| cfg.is_reachable(b) && cfg.succs(b).len() >= 2)
+        .filter(|&b| {
+            let guards: Vec<VReg> = f.blocks[b.idx()]
+                .insts
+                .iter()
+                .filter(|i| i.op.is_control_flow())
+                .filter_map(|i| i.guard)
+                .map(|g| g.pred)
+                .collect();
+            !guards.is_empty() && guards.iter().all(|&p| v.is_uniform(p))
+        })
+        .collect()
+}
+
+/// Registers defined somewhere in `f`, in index order.
+fn defined_registers(f: &Function) -> Vec<VReg> {
+    let mut defined = vec![false; f.regs.len()];
+    for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+        for d in inst.defs() {
+            defined[d.idx()] = true;
+        }
+    }
+    (0..f.regs.len()).filter(|&r| defined[r]).map(|r| VReg(r as u32)).collect()
+}
+
+/// A human-readable summary: counts of uniform and varying registers (those defined somewhere),
+/// the uniform registers by name, the divergent branches with their joins, the loops with
+/// temporal divergence and the uniform (`BRA.U`) branches.
+///
+/// ```text
+/// varying @saxpy: 17 registers, 7 uniform, 10 varying
+///   uniform: %r0 %r1 %rd2 %rd3 %r4 %r5 %r6
+///   divergent branches: bix0 (joins: bix2)
+///   divergent loops: none
+///   uniform branches (BRA.U): 0
+/// ```
+pub fn report(f: &Function, v: &Varying) -> String {
+    let names = Names { func: f, phys: None };
+    let regs = defined_registers(f);
+    let uniform: Vec<String> = regs.iter().filter(|&&r| v.is_uniform(r)).map(|&r| names.reg(r)).collect();
+    let bix = |l: &[Bix]| {
+        if l.is_empty() {
+            "none".to_string()
+        } else {
+            l.iter().map(|b| format!("bix{}", b.0)).collect::<Vec<_>>().join(" ")
+        }
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "varying @{}: {} registers, {} uniform, {} varying",
+        f.name,
+        regs.len(),
+        uniform.len(),
+        regs.len() - uniform.len()
+    );
+    let _ = writeln!(s, "  uniform: {}", if uniform.is_empty() { "none".into() } else { uniform.join(" ") });
+    let _ = writeln!(
+        s,
+        "  divergent branches: {}{}",
+        bix(&v.divergent_branches),
+        if v.joins.is_empty() { String::new() } else { format!(" (joins: {})", bix(&v.joins)) }
+    );
+    let _ = writeln!(s, "  divergent loops: {}", bix(&v.divergent_loops));
+    let ub = uniform_branches(f, v);
+    let _ = writeln!(
+        s,
+        "  uniform branches (BRA.U): {}{}",
+        ub.len(),
+        if ub.is_empty() { String::new() } else { format!(" ({})", bix(&ub)) }
+    );
+    s
+}
+
+// ------------------------------------------------------------------------------------------------
+// Phases.
+// ------------------------------------------------------------------------------------------------
+
+fn run_phase(f: &mut Function, cx: &mut PhaseContext, number: u32) -> Result<()> {
+    let mut v = Varying::compute(f);
+    v.phase = Some(number);
+    cx.varying.insert(f.name.clone(), v);
+    Ok(())
+}
+
+/// Phase 53 `OriPropagateVaryingFirst` (on SSA code, before `EliminateMovPhi`). The result is
+/// kept in `cx.varying` under the function's name.
+pub fn propagate_varying_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    run_phase(f, cx, 53)
+}
+
+/// Phase 70 `OriPropagateVaryingSecond` (after phi elimination), recomputed from scratch; the
+/// snapshot `ConvertToUniformReg` (phase 74) consumes.
+pub fn propagate_varying_second(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    run_phase(f, cx, 70)
+}
+
+/// Builders for hand-written test functions (shared with `uniform.rs`'s tests).
+#[cfg(test)]
+pub(crate) mod testkit {
+    use crate::ori::ir::{Bix, Block, Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
+    use crate::ori::opcode::{AtomOp, BoolOp, Cmp, NumTy, Op, ShflMode, Space, VoteMode};
+    use crate::sreg::{Dim, SpecialReg};
+
+    pub fn func(nblocks: usize) -> Function {
+        Function {
+            name: "k".into(),
+            is_kernel: true,
+            blocks: (0..nblocks)
+                .map(|b| Block { label: b as u32, name: format!("b{b}"), ..Default::default() })
+                .collect(),
+            ..Default::default()
+        }
+    }
+    pub fn r(f: &mut Function) -> VReg {
+        f.new_reg(RegFile::R, PairMode::Single)
+    }
+    pub fn rd(f: &mut Function) -> VReg {
+        f.new_reg(RegFile::R, PairMode::Pair)
+    }
+    pub fn p(f: &mut Function) -> VReg {
+        f.new_reg(RegFile::P, PairMode::Single)
+    }
+    fn o(r: VReg) -> Operand {
+        Operand::Reg(r)
+    }
+    pub fn s2r(d: VReg, s: SpecialReg) -> Inst {
+        Inst::new(Op::S2R, vec![o(d)], vec![Operand::SReg(s)])
+    }
+    pub fn tid(d: VReg) -> Inst {
+        s2r(d, SpecialReg::Tid(Dim::X))
+    }
+    pub fn ctaid(d: VReg) -> Inst {
+        s2r(d, SpecialReg::Ctaid(Dim::X))
+    }
+    /// `d = MOV c[0x0][off]` (a kernel parameter or `%ntid`).
+    pub fn param(d: VReg, off: u32) -> Inst {
+        Inst::new(Op::Mov { w64: false }, vec![o(d)], vec![Operand::CBank { bank: 0, offset: off }])
+    }
+    pub fn param64(d: VReg, off: u32) -> Inst {
+        Inst::new(Op::Mov { w64: true }, vec![o(d)], vec![Operand::CBank { bank: 0, offset: off }])
+    }
+    pub fn movi(d: VReg, v: u64) -> Inst {
+        Inst::new(Op::Mov { w64: false }, vec![o(d)], vec![Operand::Imm(v)])
+    }
+    pub fn mov(d: VReg, a: VReg) -> Inst {
+        Inst::new(Op::Mov { w64: false }, vec![o(d)], vec![o(a)])
+    }
+    pub fn copy(d: VReg, a: Operand) -> Inst {
+        Inst::new(Op::Copy, vec![o(d)], vec![a])
+    }
+    pub fn add(d: VReg, a: VReg, b: VReg) -> Inst {
+        Inst::new(Op::IAdd3 { neg_b: false, w64: false }, vec![o(d)], vec![o(a), o(b), Operand::Zero])
+    }
+    pub fn imad(d: VReg, a: VReg, b: VReg) -> Inst {
+        use crate::ori::opcode::MadKind;
+        Inst::new(Op::IMad { kind: MadKind::Lo, w64: false }, vec![o(d)], vec![o(a), o(b), Operand::Zero])
+    }
+    pub fn fadd(d: VReg, a: VReg, b: VReg) -> Inst {
+        Inst::new(Op::FAdd { ty: crate::ori::opcode::FTy::F32 }, vec![o(d)], vec![o(a), o(b)])
+    }
+    pub fn setp(pd: VReg, a: VReg, b: VReg) -> Inst {
+        Inst::new(
+            Op::ISetp { cmp: Cmp::Lt, signed: true, w64: false, bop: BoolOp::And },
+            vec![o(pd)],
+            vec![o(a), o(b), Operand::True],
+        )
+    }
+    pub fn sel(d: VReg, a: VReg, b: VReg, pr: VReg) -> Inst {
+        Inst::new(Op::Sel { w64: false }, vec![o(d)], vec![o(a), o(b), o(pr)])
+    }
+    pub fn ld(space: Space, d: VReg, addr: VReg) -> Inst {
+        Inst::new(Op::Ld { space, bits: 32, signed: false, volatile: false }, vec![o(d)], vec![o(addr)])
+    }
+    pub fn st(addr: VReg, v: VReg) -> Inst {
+        Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false }, vec![], vec![o(addr), o(v)])
+    }
+    pub fn atom(d: VReg, addr: VReg, v: VReg) -> Inst {
+        Inst::new(Op::Atom { space: Space::Global, op: AtomOp::Add, ty: NumTy::U32 }, vec![o(d)], vec![o(addr), o(v)])
+    }
+    pub fn shfl(d: VReg, a: VReg) -> Inst {
+        Inst::new(
+            Op::Shfl { mode: ShflMode::Idx },
+            vec![o(d)],
+            vec![o(a), Operand::Imm(0), Operand::Imm(0x1f), Operand::Imm(0xffff_ffff)],
+        )
+    }
+    pub fn vote(mode: VoteMode, d: VReg, pr: VReg) -> Inst {
+        Inst::new(Op::Vote { mode }, vec![o(d)], vec![o(pr), Operand::Imm(0xffff_ffff)])
+    }
+    pub fn cvta_local(d: VReg, a: VReg) -> Inst {
+        Inst::new(Op::Cvta { space: Space::Local, to_generic: true }, vec![o(d)], vec![o(a)])
+    }
+    pub fn bra(t: u32) -> Inst {
+        Inst::new(Op::Bra, vec![], vec![Operand::Label(Bix(t))])
+    }
+    /// `@pr BRA t` (`@!pr` when `negated`).
+    pub fn cbra(pr: VReg, negated: bool, t: u32) -> Inst {
+        guarded(pr, negated, bra(t))
+    }
+    pub fn exit() -> Inst {
+        Inst::new(Op::Exit, vec![], vec![])
+    }
+    pub fn guarded(pr: VReg, negated: bool, inst: Inst) -> Inst {
+        Inst { guard: Some(Guard { pred: pr, negated }), ..inst }
+    }
+    pub fn phi(d: VReg, pairs: &[(VReg, u32)]) -> Inst {
+        let srcs = pairs.iter().flat_map(|&(v, l)| [o(v), Operand::Label(Bix(l))]).collect();
+        Inst::new(Op::Phi, vec![o(d)], srcs)
+    }
+    pub fn push(f: &mut Function, b: usize, insts: Vec<Inst>) {
+        f.blocks[b].insts.extend(insts);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testkit::*;
+    use super::*;
+    use crate::ori::ir::Operand;
+    use crate::sreg::{Dim, SpecialReg};
+    use proptest::prelude::*;
+
+    /// A diamond `b0 → {b1, b2} → b3` (b1 jumps to b3, b2 falls into it) whose condition tests the
+    /// thread id (`varying_cond`) or the block id, with a phi of two immediates at b3.
+    /// Returns (function, condition predicate, phi result).
+    fn diamond(varying_cond: bool) -> (Function, VReg, VReg) {
+        let mut f = func(4);
+        let (x, n, pr, a, b, c) = (r(&mut f), r(&mut f), p(&mut f), r(&mut f), r(&mut f), r(&mut f));
+        let src = if varying_cond { tid(x) } else { ctaid(x) };
+        push(&mut f, 0, vec![src, param(n, 0x210), setp(pr, x, n), cbra(pr, false, 2)]);
+        push(&mut f, 1, vec![movi(a, 1), bra(3)]);
+        push(&mut f, 2, vec![movi(b, 2)]);
+        push(&mut f, 3, vec![phi(c, &[(a, 1), (b, 2)]), exit()]);
+        (f, pr, c)
+    }
+
+    #[test]
+    fn thread_identity_is_varying_block_identity_uniform() {
+        let mut f = func(1);
+        let (t, c, n, i, j, l) = (r(&mut f), r(&mut f), r(&mut f), r(&mut f), r(&mut f), r(&mut f));
+        push(
+            &mut f,
+            0,
+            vec![tid(t), ctaid(c), param(n, 0x0), imad(i, c, n), add(j, i, t), s2r(l, SpecialReg::Laneid), exit()],
+        );
+        let v = Varying::compute(&f);
+        assert!(v.is_varying(t) && v.is_varying(l));
+        assert!(v.is_uniform(c) && v.is_uniform(n) && v.is_uniform(i));
+        assert!(v.is_varying(j), "uniform + varying is varying");
+        for s in [SpecialReg::Nctaid(Dim::X), SpecialReg::Gridid, SpecialReg::Smid, SpecialReg::Warpid] {
+            let mut g = func(1);
+            let d = r(&mut g);
+            push(&mut g, 0, vec![s2r(d, s), exit()]);
+            assert!(Varying::compute(&g).is_uniform(d), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn phi_at_divergent_join_is_varying_even_with_uniform_inputs() {
+        let (f, pr, c) = diamond(true);
+        let v = Varying::compute(&f);
+        assert!(v.is_varying(pr));
+        assert!(v.is_varying(c));
+        assert_eq!(v.divergent_branches(), &[Bix(0)]);
+        assert_eq!(v.joins(), &[Bix(3)]);
+        assert!(v.is_under_divergent_control(Bix(1)) && v.is_under_divergent_control(Bix(2)));
+        assert!(!v.is_under_divergent_control(Bix(0)) && !v.is_under_divergent_control(Bix(3)));
+    }
+
+    #[test]
+    fn phi_at_uniform_join_is_uniform() {
+        let (f, pr, c) = diamond(false);
+        let v = Varying::compute(&f);
+        assert!(v.is_uniform(pr) && v.is_uniform(c));
+        assert!(v.divergent_branches().is_empty() && v.joins().is_empty());
+        assert_eq!(uniform_branches(&f, &v), vec![Bix(0)]);
+    }
+
+    #[test]
+    fn after_phi_elimination_multiple_definitions_under_divergence_are_varying() {
+        for varying_cond in [true, false] {
+            let (mut f, _, c) = diamond(varying_cond);
+            crate::ori::ssa::eliminate_phis(&mut f);
+            let v = Varying::compute(&f);
+            assert_eq!(v.is_varying(c), varying_cond);
+            let temp = VReg(f.regs.len() as u32 - 1);
+            assert_eq!(v.is_varying(temp), varying_cond);
+        }
+    }
+
+    #[test]
+    fn uniform_loop_after_an_early_exit_stays_uniform_after_phi_elimination() {
+        // b0: @pv(tid) BRA b3 | b1: i = phi(0, inext); inext = i + 1; @(inext < n) BRA b1 | b2 | b3
+        let mut f = func(4);
+        let (t, n, pv, zero, one, i, inext, pu) =
+            (r(&mut f), r(&mut f), p(&mut f), r(&mut f), r(&mut f), r(&mut f), r(&mut f), p(&mut f));
+        push(&mut f, 0, vec![tid(t), param(n, 0x210), setp(pv, n, t), movi(zero, 0), movi(one, 1), cbra(pv, false, 3)]);
+        push(
+            &mut f,
+            1,
+            vec![phi(i, &[(zero, 0), (inext, 1)]), add(inext, i, one), setp(pu, inext, n), cbra(pu, false, 1)],
+        );
+        push(&mut f, 2, vec![st(n, inext), exit()]);
+        push(&mut f, 3, vec![exit()]);
+        let before = Varying::compute(&f);
+        assert!(before.is_uniform(i) && before.is_uniform(inext));
+        crate::ori::ssa::eliminate_phis(&mut f);
+        let v = Varying::compute(&f);
+        assert!(v.is_under_divergent_control(Bix(1)), "the rest of the kernel runs without the exited lanes");
+        assert!(v.is_uniform(i) && v.is_uniform(inext) && v.is_uniform(pu), "{}", report(&f, &v));
+        assert!(v.joins().is_empty());
+    }
+
+    #[test]
+    fn nested_uniform_branch_inside_divergent_region_joins_only_at_the_outer_merge() {
+        // b0: @p(tid) BRA b4 | b1: @q(ctaid) BRA b3 | b2 | b3: phi(inner) BRA b5 | b4 | b5: phi(outer)
+        let mut f = func(6);
+        let (t, c, n, pv, pu) = (r(&mut f), r(&mut f), r(&mut f), p(&mut f), p(&mut f));
+        let (a, b, inner, d, outer) = (r(&mut f), r(&mut f), r(&mut f), r(&mut f), r(&mut f));
+        push(&mut f, 0, vec![tid(t), ctaid(c), param(n, 0x210), setp(pv, t, n), setp(pu, c, n), cbra(pv, false, 4)]);
+        push(&mut f, 1, vec![movi(a, 1), cbra(pu, false, 3)]);
+        push(&mut f, 2, vec![movi(b, 2)]);
+        push(&mut f, 3, vec![phi(inner, &[(a, 1), (b, 2)]), bra(5)]);
+        push(&mut f, 4, vec![movi(d, 3)]);
+        push(&mut f, 5, vec![phi(outer, &[(inner, 3), (d, 4)]), exit()]);
+        let v = Varying::compute(&f);
+        assert!(v.is_uniform(inner), "{}", report(&f, &v));
+        assert!(v.is_varying(outer));
+        assert_eq!(v.joins(), &[Bix(5)]);
+    }
+
+    #[test]
+    fn loop_with_varying_exit_has_temporal_divergence() {
+        // b0: i0 = 0 | b1: i = phi(i0, inext); inext = i + one; p = inext < tid; @p BRA b1 | b2: use
+        for varying_exit in [true, false] {
+            let mut f = func(3);
+            let (x, i0, one, i, inext, pr, addr, y) =
+                (r(&mut f), r(&mut f), r(&mut f), r(&mut f), r(&mut f), p(&mut f), r(&mut f), r(&mut f));
+            let bound = if varying_exit { tid(x) } else { ctaid(x) };
+            push(&mut f, 0, vec![bound, movi(i0, 0), movi(one, 1), param(addr, 0x210)]);
+            push(
+                &mut f,
+                1,
+                vec![phi(i, &[(i0, 0), (inext, 1)]), add(inext, i, one), setp(pr, inext, x), cbra(pr, false, 1)],
+            );
+            push(&mut f, 2, vec![mov(y, inext), st(addr, y), exit()]);
+            let v = Varying::compute(&f);
+            assert_eq!(v.is_varying(inext), varying_exit, "{}", report(&f, &v));
+            assert_eq!(v.is_varying(y), varying_exit);
+            assert_eq!(v.divergent_loops().len(), usize::from(varying_exit));
+            assert_eq!(v.is_under_divergent_control(Bix(1)), varying_exit);
+        }
+    }
+
+    #[test]
+    fn loop_whose_divergent_branch_reconverges_inside_is_not_temporally_divergent() {
+        // b0 | b1 (header): i = phi; @pv BRA b3 | b2 | b3: inext = i+1; @pu BRA b1 | b4: use inext
+        let mut f = func(5);
+        let (t, c, n, i0, one, i, inext, pv, pu, y) = (
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            p(&mut f),
+            p(&mut f),
+            r(&mut f),
+        );
+        push(&mut f, 0, vec![tid(t), ctaid(c), param(n, 0x210), movi(i0, 0), movi(one, 1), setp(pv, t, n)]);
+        push(&mut f, 1, vec![phi(i, &[(i0, 0), (inext, 3)]), cbra(pv, false, 3)]);
+        push(&mut f, 2, vec![]);
+        push(&mut f, 3, vec![add(inext, i, one), setp(pu, inext, c), cbra(pu, false, 1)]);
+        push(&mut f, 4, vec![mov(y, inext), exit()]);
+        let v = Varying::compute(&f);
+        assert_eq!(v.divergent_branches(), &[Bix(1)]);
+        assert!(v.divergent_loops().is_empty());
+        assert!(v.is_uniform(inext) && v.is_uniform(y) && v.is_uniform(i), "{}", report(&f, &v));
+    }
+
+    #[test]
+    fn warp_collectives_memory_and_opaque_code() {
+        use crate::ori::opcode::VoteMode;
+        let mut f = func(1);
+        let (t, n, pv, ballot, any, sh, base, g_u, g_v, l, s_u, at, addr_v) = (
+            r(&mut f),
+            r(&mut f),
+            p(&mut f),
+            r(&mut f),
+            p(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+            r(&mut f),
+        );
+        push(
+            &mut f,
+            0,
+            vec![
+                tid(t),
+                param(n, 0x210),
+                setp(pv, t, n),
+                vote(VoteMode::Ballot, ballot, pv),
+                vote(VoteMode::Any, any, pv),
+                shfl(sh, n),
+                param(base, 0x218),
+                ld(Space::Global, g_u, base),
+                add(addr_v, base, t),
+                ld(Space::Global, g_v, addr_v),
+                ld(Space::Local, l, base),
+                ld(Space::Shared, s_u, base),
+                atom(at, base, n),
+                exit(),
+            ],
+        );
+        let v = Varying::compute(&f);
+        assert!(v.is_uniform(ballot) && v.is_uniform(any), "VOTE results are uniform");
+        assert!(v.is_varying(sh), "SHFL of a uniform value is still varying");
+        assert!(v.is_uniform(g_u) && v.is_uniform(s_u), "uniform address");
+        assert!(v.is_varying(g_v), "varying address");
+        assert!(v.is_varying(l), "local memory is per thread");
+        assert!(v.is_varying(at), "atomic results are varying");
+    }
+
+    #[test]
+    fn generic_loads_are_roots_once_a_local_address_escapes() {
+        for escape in [false, true] {
+            let mut f = func(1);
+            let (base, loc, g, x) = (r(&mut f), r(&mut f), r(&mut f), r(&mut f));
+            push(&mut f, 0, vec![param(base, 0x210)]);
+            if escape {
+                push(&mut f, 0, vec![cvta_local(loc, base)]);
+            }
+            push(&mut f, 0, vec![ld(Space::Generic, x, base), mov(g, x), exit()]);
+            let v = Varying::compute(&f);
+            assert_eq!(v.is_varying(g), escape);
+        }
+    }
+
+    #[test]
+    fn varying_guard_makes_a_definition_varying() {
+        use crate::ori::opcode::VoteMode;
+        let mut f = func(1);
+        let (t, n, pv, a, b) = (r(&mut f), r(&mut f), p(&mut f), r(&mut f), r(&mut f));
+        push(
+            &mut f,
+            0,
+            vec![
+                tid(t),
+                param(n, 0x210),
+                setp(pv, t, n),
+                guarded(pv, false, movi(a, 1)),
+                guarded(pv, true, vote(VoteMode::Ballot, b, pv)),
+                exit(),
+            ],
+        );
+        let v = Varying::compute(&f);
+        assert!(v.is_varying(a) && v.is_varying(b));
+    }
+
+    #[test]
+    fn calls_and_inline_asm_are_varying() {
+        let mut f = func(1);
+        let (a, b, c) = (r(&mut f), r(&mut f), r(&mut f));
+        push(
+            &mut f,
+            0,
+            vec![
+                movi(a, 1),
+                Inst::new(Op::Call, vec![Operand::Reg(b)], vec![Operand::Symbol("g".into()), Operand::Reg(a)]),
+                Inst::new(Op::Asm { id: 0, side_effects: false }, vec![Operand::Reg(c)], vec![Operand::Reg(a)]),
+                exit(),
+            ],
+        );
+        let v = Varying::compute(&f);
+        assert!(v.is_uniform(a) && v.is_varying(b) && v.is_varying(c));
+    }
+
+    #[test]
+    fn irreducible_cycle_entered_divergently_is_varying() {
+        // b0: @pv BRA b2 | b1: x = phi(0 | y) ; BRA b2... a two-entry cycle b1 <-> b2.
+        for divergent in [true, false] {
+            let mut f = func(4);
+            let (t, n, pv, pu, a, b, c) = (r(&mut f), r(&mut f), p(&mut f), p(&mut f), r(&mut f), r(&mut f), r(&mut f));
+            let src = if divergent { tid(t) } else { ctaid(t) };
+            push(&mut f, 0, vec![src, param(n, 0x210), setp(pv, t, n), movi(c, 7), cbra(pv, false, 2)]);
+            push(&mut f, 1, vec![movi(a, 1), setp(pu, n, n), cbra(pu, false, 3)]);
+            push(&mut f, 2, vec![mov(b, c), bra(1)]);
+            push(&mut f, 3, vec![exit()]);
+            let cfg = cfg::analyze(&f);
+            assert!(!cfg.is_reducible());
+            let v = Varying::compute(&f);
+            assert_eq!(v.is_varying(a), divergent, "{}", report(&f, &v));
+            assert_eq!(v.is_varying(b), divergent);
+            assert!(v.is_uniform(c));
+        }
+    }
+
+    #[test]
+    fn early_exit_is_not_a_divergent_branch() {
+        let mut f = func(2);
+        let (t, n, pv, a) = (r(&mut f), r(&mut f), p(&mut f), r(&mut f));
+        push(&mut f, 0, vec![tid(t), param(n, 0x210), setp(pv, t, n), guarded(pv, false, exit())]);
+        push(&mut f, 1, vec![movi(a, 1), exit()]);
+        let v = Varying::compute(&f);
+        assert!(v.divergent_branches().is_empty());
+        assert!(!v.is_under_divergent_control(Bix(1)));
+    }
+
+    #[test]
+    fn post_dominators_of_a_diamond_a_loop_and_an_infinite_loop() {
+        let (f, _, _) = diamond(true);
+        let cfg = cfg::analyze(&f);
+        assert_eq!(post_dominators(&cfg), vec![Some(3), Some(3), Some(3), Some(4)]);
+        // b0 → b1 ⟲ (never exits), b0 → b2 exit
+        let mut g = func(3);
+        let pr = p(&mut g);
+        let x = r(&mut g);
+        push(&mut g, 0, vec![tid(x), setp(pr, x, x), cbra(pr, false, 2)]);
+        push(&mut g, 1, vec![bra(1)]);
+        push(&mut g, 2, vec![exit()]);
+        let cfg = cfg::analyze(&g);
+        assert_eq!(post_dominators(&cfg), vec![Some(2), None, Some(3)]);
+        let sd = sync_dependence(&cfg, &post_dominators(&cfg), Bix(0));
+        assert_eq!(sd.reconverge, Some(Bix(2)));
+        assert_eq!(sd.region, vec![Bix(1)]);
+    }
+
+    #[test]
+    fn report_lists_uniform_registers_and_branches() {
+        let (f, _, _) = diamond(true);
+        let v = Varying::compute(&f);
+        let text = report(&f, &v);
+        assert!(text.starts_with("varying @k: 6 registers, 3 uniform, 3 varying\n"), "{text}");
+        assert!(text.contains("  uniform: %r1 %r3 %r4\n"), "{text}");
+        assert!(text.contains("  divergent branches: bix0 (joins: bix3)\n"), "{text}");
+        assert!(text.contains("  uniform branches (BRA.U): 0\n"), "{text}");
+        let (f, _, _) = diamond(false);
+        let text = report(&f, &Varying::compute(&f));
+        assert!(text.contains("  uniform branches (BRA.U): 1 (bix0)\n"), "{text}");
+    }
+
+    #[test]
+    fn transfer_agrees_with_the_opcode_table() {
+        // Every opcode-only root of `Op::is_divergence_root` is a root here.
+        let mut f = func(1);
+        let (d, a) = (r(&mut f), r(&mut f));
+        let insts = [
+            shfl(d, a),
+            atom(d, a, a),
+            ld(Space::Local, d, a),
+            Inst::new(Op::Asm { id: 0, side_effects: true }, vec![Operand::Reg(d)], vec![]),
+        ];
+        for i in &insts {
+            assert!(i.op.is_divergence_root());
+            assert_eq!(transfer(i, false), Transfer::Root, "{:?}", i.op);
+        }
+    }
+
+    /// The per-kernel counts over the suite (`scripts/gen-kernels` → `target/kernels/*.ll`):
+    /// `cargo test --lib ori::varying::tests::suite_counts -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn suite_counts() {
+        let dir = crate::tools::repo_root().join("target/kernels");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("target/kernels")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+            .collect();
+        files.sort();
+        for path in files {
+            let ctx = inkwell::context::Context::create();
+            let m = crate::llvm::module::load_module(&ctx, path.to_str().unwrap()).unwrap();
+            let bounds = crate::llvm::launch_bounds::read_module(&m, &mut Vec::new());
+            crate::driver::llc::inline_device_functions(&m, &bounds, "sm_90").unwrap();
+            let mut prog = crate::ori::lower::lower_module(&m, &bounds).unwrap();
+            let mut cx = PhaseContext { uniform_regs: true, ..Default::default() };
+            for f in &mut prog.functions {
+                let mut first = None;
+                for phase in crate::ori::pipeline::phases() {
+                    (phase.run)(f, &mut cx).unwrap();
+                    if phase.name == "OriPropagateVaryingFirst" {
+                        first = Some((f.clone(), cx.varying[&f.name].clone()));
+                    }
+                    if phase.name == "ConvertToUniformReg" {
+                        break;
+                    }
+                }
+                let second = &cx.varying[&f.name];
+                let count = |g: &Function, v: &Varying| {
+                    let regs = defined_registers(g);
+                    let u = regs.iter().filter(|&&r| v.is_uniform(r)).count();
+                    (u, regs.len() - u)
+                };
+                let (f53, v53) = first.as_ref().unwrap();
+                if std::env::var("ORI_VARYING_REPORT").is_ok_and(|n| n == f.name) {
+                    println!("{}{}", report(f53, v53), crate::ori::print::function_text(f53, None));
+                    println!("{}{}", report(f, second), crate::ori::print::function_text(f, None));
+                }
+                let (u1, v1) = count(f53, v53);
+                let (u2, v2) = count(f, second);
+                let ur: u32 =
+                    f.regs.iter().filter(|i| i.file == crate::ori::ir::RegFile::UR).map(|i| i.pair.slots()).sum();
+                let up = f.regs.iter().filter(|i| i.file == crate::ori::ir::RegFile::UP).count();
+                println!(
+                    "{:<24} p53 {:>3} uniform {:>3} varying | p70 {:>3} uniform {:>3} varying | div br {:>2} bra.u {:>2} | UR {:>2} UP {}",
+                    f.name,
+                    u1,
+                    v1,
+                    u2,
+                    v2,
+                    second.divergent_branches().len(),
+                    uniform_branches(f, second).len(),
+                    ur,
+                    up
+                );
+            }
+        }
+    }
+
+    // --------------------------------------------------------------------------------------------
+    // Properties on random functions.
+    // --------------------------------------------------------------------------------------------
+
+    /// Builds a random function from a tape of numbers: up to 6 blocks of random instructions
+    /// (roots, uniform sources, ALU, loads, guarded definitions, copies that redefine a register),
+    /// random terminators (fall through, jump, conditional branch, exit: loops and irreducible
+    /// cycles included) and phis at blocks with several predecessors.
+    fn random_function(tape: &[u32]) -> Function {
+        use crate::ori::opcode::VoteMode;
+        let mut k = 0usize;
+        let mut next = |m: u32| -> u32 {
+            let x = tape[k % tape.len()];
+            k += 1;
+            x % m.max(1)
+        };
+        let nb = 1 + next(6) as usize;
+        let mut f = func(nb);
+        let mut rs: Vec<VReg> = Vec::new();
+        let mut ps: Vec<VReg> = Vec::new();
+        let seed_r = r(&mut f);
+        f.blocks[0].insts.push(movi(seed_r, 0));
+        rs.push(seed_r);
+        let seed_p = p(&mut f);
+        f.blocks[0].insts.push(setp(seed_p, seed_r, seed_r));
+        ps.push(seed_p);
+        for b in 0..nb {
+            for _ in 0..next(5) {
+                let a = rs[next(rs.len() as u32) as usize];
+                let c = rs[next(rs.len() as u32) as usize];
+                let pr = ps[next(ps.len() as u32) as usize];
+                let reuse = next(4) == 0;
+                let d = if reuse { rs[next(rs.len() as u32) as usize] } else { r(&mut f) };
+                let inst = match next(12) {
+                    0 => tid(d),
+                    1 => ctaid(d),
+                    2 => param(d, 0x210),
+                    3 => add(d, a, c),
+                    4 => ld(Space::Global, d, a),
+                    5 => ld(Space::Local, d, a),
+                    6 => shfl(d, a),
+                    7 => vote(VoteMode::Ballot, d, pr),
+                    8 => guarded(pr, next(2) == 0, mov(d, a)),
+                    9 => copy(d, Operand::Reg(a)),
+                    10 => sel(d, a, c, pr),
+                    _ => {
+                        let q = p(&mut f);
+                        ps.push(q);
+                        f.blocks[b].insts.push(setp(q, a, c));
+                        continue;
+                    }
+                };
+                f.blocks[b].insts.push(inst);
+                if !reuse {
+                    rs.push(d);
+                }
+            }
+            let t = next(nb as u32);
+            let pr = ps[next(ps.len() as u32) as usize];
+            match next(4) {
+                0 => {}
+                1 => f.blocks[b].insts.push(bra(t)),
+                2 => f.blocks[b].insts.push(cbra(pr, next(2) == 0, t)),
+                _ => f.blocks[b].insts.push(exit()),
+            }
+        }
+        if !f.blocks[nb - 1].insts.last().is_some_and(|i| i.op.ends_block_unconditionally() && i.guard.is_none()) {
+            f.blocks[nb - 1].insts.push(exit());
+        }
+        let preds = f.predecessors();
+        for (b, ps_) in preds.iter().enumerate() {
+            if ps_.len() >= 2 {
+                let d = r(&mut f);
+                let pairs: Vec<(VReg, u32)> = ps_.iter().map(|q| (rs[next(rs.len() as u32) as usize], q.0)).collect();
+                f.blocks[b].insts.insert(0, phi(d, &pairs));
+                rs.push(d);
+            }
+        }
+        f
+    }
+
+    /// Checks that `v` is closed under every rule (a fixed point).
+    fn check_fixed_point(f: &Function, v: &Varying) -> Result<(), String> {
+        let cfg = cfg::analyze(f);
+        let ipdom = post_dominators(&cfg);
+        let gl = generic_may_be_local(f);
+        let mut def_blocks: Vec<Vec<usize>> = vec![Vec::new(); f.regs.len()];
+        for (b, block) in f.blocks.iter().enumerate() {
+            for inst in &block.insts {
+                for d in inst.defs() {
+                    def_blocks[d.idx()].push(b);
+                }
+                let fire = match transfer(inst, gl) {
+                    Transfer::Root => true,
+                    Transfer::Operands => inst.uses().any(|u| v.is_varying(u)),
+                    Transfer::Uniform => inst.guard.is_some_and(|g| v.is_varying(g.pred)),
+                };
+                if fire && inst.defs().any(|d| v.is_uniform(d)) {
+                    return Err(format!("{:?} in bix{b} should define varying registers", inst.op));
+                }
+            }
+        }
+        // Multiple definitions meeting at a join.
+        let df = dominance_frontiers(&cfg);
+        for (r, blocks) in def_blocks.iter().enumerate() {
+            let r = VReg(r as u32);
+            if blocks.len() >= 2 && v.is_uniform(r) {
+                let uses: Vec<(u32, u32)> = f
+                    .blocks
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(b, bl)| bl.insts.iter().enumerate().map(move |(i, inst)| (b, i, inst)))
+                    .filter(|(_, _, inst)| inst.uses().any(|u| u == r))
+                    .map(|(b, i, _)| (b as u32, i as u32))
+                    .collect();
+                let live = live_in_blocks(f, &cfg, r, &uses);
+                let mut merges = iterated_frontier(&df, blocks).into_iter().filter(|&x| live[x]);
+                if let Some(j) = merges.find(|&x| v.joins().contains(&Bix(x as u32))) {
+                    return Err(format!("{r} has definitions meeting at join bix{j}"));
+                }
+            }
+        }
+        for b in 0..f.blocks.len() {
+            let bx = Bix(b as u32);
+            let divergent = cfg.is_reachable(bx)
+                && cfg.succs(bx).len() >= 2
+                && f.blocks[b]
+                    .insts
+                    .iter()
+                    .any(|i| i.op.is_control_flow() && i.guard.is_some_and(|g| v.is_varying(g.pred)));
+            if divergent != v.divergent_branches().contains(&bx) {
+                return Err(format!("bix{b} divergence misreported"));
+            }
+            if !divergent {
+                continue;
+            }
+            let sd = sync_dependence(&cfg, &ipdom, bx);
+            for x in &sd.region {
+                if !v.is_under_divergent_control(*x) {
+                    return Err(format!("bix{} should be under divergent control", x.0));
+                }
+            }
+            for j in &sd.joins {
+                if !v.joins().contains(j) {
+                    return Err(format!("join bix{} of bix{b} not reported", j.0));
+                }
+                for i in f.blocks[j.idx()].insts.iter().filter(|i| i.op == Op::Phi) {
+                    if i.defs().any(|d| v.is_uniform(d)) {
+                        return Err(format!("phi at join bix{} is uniform", j.0));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn result_is_a_fixed_point(tape in proptest::collection::vec(any::<u32>(), 32..160)) {
+            let f = random_function(&tape);
+            let v = Varying::compute(&f);
+            prop_assert_eq!(check_fixed_point(&f, &v), Ok(()));
+            prop_assert_eq!(&Varying::compute(&f), &v, "deterministic");
+        }
+
+        #[test]
+        fn adding_a_root_never_makes_a_register_uniform(
+            tape in proptest::collection::vec(any::<u32>(), 32..160),
+            pick in any::<u32>(),
+        ) {
+            let f = random_function(&tape);
+            let v = Varying::compute(&f);
+            let extra = VReg(pick % f.regs.len() as u32);
+            let w = Varying::compute_with_roots(&f, &[extra]);
+            prop_assert!(w.is_varying(extra));
+            for r in 0..f.regs.len() as u32 {
+                prop_assert!(!v.is_varying(VReg(r)) || w.is_varying(VReg(r)), "%{} lost its varying bit", r);
+            }
+            for b in v.divergent_branches() {
+                prop_assert!(w.divergent_branches().contains(b));
+            }
+            prop_assert_eq!(check_fixed_point(&f, &w), Ok(()));
+        }
+    }
+}
