@@ -5,7 +5,7 @@ use crate::emit::ptx::{self, Directives, EmitFunction};
 use crate::llvm::launch_bounds::{self, LaunchBounds};
 use crate::llvm::{module, passes};
 use crate::ori::pipeline::{self, PhaseContext};
-use crate::ori::{lower, print};
+use crate::ori::{lower, print, regalloc};
 use crate::output::write_output;
 use anyhow::{Result, bail};
 use inkwell::attributes::{Attribute, AttributeLoc};
@@ -44,6 +44,16 @@ pub struct LlcArgs {
     /// Print the RPO and backedge state (ptxas's format) to stderr.
     #[arg(long = "dump-rpo")]
     pub dump_rpo: bool,
+    /// Register budget per thread, in ptxas's `Used N registers` units (at least 24).
+    #[arg(long = "maxrregcount")]
+    pub maxrregcount: Option<u32>,
+    /// Set a back-end knob: `-knob NAME=VALUE` (RegAllocThresholdForDiscardConflicts,
+    /// RegAllocNumNonSpillTrials).
+    #[arg(long = "knob")]
+    pub knob: Vec<String>,
+    /// Print ptxas-style resource usage per kernel to stderr (`Used N registers`).
+    #[arg(short = 'v', long = "verbose")]
+    pub verbose: bool,
 }
 
 /// The NVPTX target machine (for LLVM's own passes run on the module).
@@ -110,11 +120,22 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     inline_device_functions(&m, &bounds, &args.mcpu)?;
     let mut prog = lower::lower_module(&m, &bounds)?;
 
+    let mut knobs = regalloc::Knobs::default();
+    for k in &args.knob {
+        knobs.set(k)?;
+    }
     let mut cx = PhaseContext {
         no_bb_merge: args.no_bb_merge,
         dump_cfg: args.dump_cfg,
         dump_rpo: args.dump_rpo,
         dumps: String::new(),
+        regalloc: regalloc::Options {
+            max_reg_count: args.maxrregcount,
+            knobs,
+            bounds: bounds.clone(),
+            check: cfg!(debug_assertions),
+        },
+        ..Default::default()
     };
     let mut stderr_dumps = String::new();
     for f in &mut prog.functions {
@@ -126,23 +147,46 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             if args.dump_after.iter().any(|d| d == phase.name || d == phase.group) {
                 let num = phase.number.map(|n| format!(" (phase {n})")).unwrap_or_default();
                 stderr_dumps.push_str(&format!("*** IR Dump After {}{num} ***\n", phase.name));
-                stderr_dumps.push_str(&print::function_text(f, None));
+                let phys = cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
+                stderr_dumps.push_str(&print::function_text(f, phys));
             }
         }
     }
     eprint!("{stderr_dumps}{}", cx.dumps);
+    let mut raised: Vec<u32> = cx.allocations.values().filter_map(|a| a.budget.raised_from).collect();
+    raised.sort_unstable();
+    raised.dedup();
+    for n in raised {
+        eprintln!(
+            "ori: warning: For profile {} adjusting per thread register count of {n} to lower bound of {}",
+            args.mcpu,
+            regalloc::MIN_REGISTERS
+        );
+    }
+    if args.verbose {
+        eprint!("{}", regalloc::verbose_report(&prog.functions, &cx.allocations, &args.mcpu));
+    }
+    if args.emit != "ori" {
+        // Post-allocation fixup: the identity copies go before the code is printed.
+        for f in &mut prog.functions {
+            if let Some(a) = cx.allocations.get(&f.name) {
+                regalloc::delete_identity_copies(f, &a.phys);
+            }
+        }
+    }
+    let phys = |f: &crate::ori::ir::Function| cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
 
     let out = match args.emit.as_str() {
         "ori" => prog.functions.iter().map(|f| print::function_text(f, None)).collect::<Vec<_>>().join("\n"),
         "sass" => {
-            let funcs: Vec<_> = prog.functions.iter().map(|f| (f, None)).collect();
+            let funcs: Vec<_> = prog.functions.iter().map(|f| (f, phys(f))).collect();
             crate::emit::sass::listing(&funcs, sm)
         }
         _ => {
             let funcs: Vec<EmitFunction> = prog
                 .functions
                 .iter()
-                .map(|f| EmitFunction { func: f, phys: None, directives: directives(bounds.get(&f.name)) })
+                .map(|f| EmitFunction { func: f, phys: phys(f), directives: directives(bounds.get(&f.name)) })
                 .collect();
             ptx::emit_module(&prog, &funcs, sm)?
         }

@@ -8,6 +8,7 @@ pub mod lower;
 pub mod opcode;
 pub mod pipeline;
 pub mod print;
+pub mod regalloc;
 pub mod ssa;
 pub mod uniform;
 pub mod varying;

@@ -28,6 +28,10 @@ pub struct PhaseContext {
     pub dump_cfg: bool,
     pub dump_rpo: bool,
     pub dumps: String,
+    /// Register-allocation options (`--maxrregcount`, `-knob`, launch bounds).
+    pub regalloc: crate::ori::regalloc::Options,
+    /// The register assignment of every allocated function, by name.
+    pub allocations: std::collections::BTreeMap<String, crate::ori::regalloc::Allocation>,
     /// The latest `OriPropagateVarying` result (phase 53 or 70) of every function, by name.
     pub varying: std::collections::BTreeMap<String, crate::ori::varying::Varying>,
     /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
@@ -52,7 +56,17 @@ pub fn phases() -> Vec<Phase> {
         p(Some(74), "ConvertToUniformReg", crate::ori::uniform::convert_to_uniform_reg_phase),
         live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
+        p(None, "AdvancedPhaseAllocReg", allocate_registers),
     ]
+}
+
+/// Register allocation (seed 003, `regalloc/`): the fat-point allocator under the function's
+/// budget; the assignment is kept in `cx.allocations` for the emitters.
+fn allocate_registers(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    if let Some(a) = crate::ori::regalloc::run_phase(f, &cx.regalloc)? {
+        cx.allocations.insert(f.name.clone(), a);
+    }
+    Ok(())
 }
 
 /// One of the two `OriPropagateVarying` instances (seed 002 "Why Two Runs?"): same analysis

@@ -1,0 +1,474 @@
+//! The fat-point register allocator (seed 003 "Allocator Architecture"): a greedy allocator over
+//! per-slot cost histograms, with no interference-graph coloring, run per register class after
+//! MovPhi elimination (`AdvancedPhaseAllocReg` in the pipeline).
+//!
+//! # Structure (seed 003 "Entry Point", "Per-Class Driver")
+//!
+//! [`allocate`] is the entry point: it allocates the classes one after the other, predicates
+//! first (P, UP: a predicate spill makes a general-register carrier, see `spill.rs`), then the
+//! barrier registers, then R and UR. Each class runs the seed's two phases:
+//!
+//! 1. **NOSPILL**: up to `RegAllocNumNonSpillTrials` rounds of the core allocator
+//!    (`fatpoint.rs`), each visiting the registers in a different priority order (wide-first,
+//!    definition order, spill-cost order). The first round that fits the budget is taken.
+//! 2. **SPILL**: otherwise the registers that failed in the spill-cost-ordered round are spilled
+//!    (`spill.rs`), liveness is recomputed and the class starts again; every spill turns a
+//!    register into unspillable short temporaries, so the loop ends, at the latest when nothing
+//!    spillable is left (`Register allocation failed with register count of 'N'`).
+//!
+//! After the last class the allocation checker (`checker.rs`) runs when
+//! [`Options::check`] is set (debug builds and tests): a symbolic dataflow over the allocated
+//! code that every use finds its value in its register.
+//!
+//! # The register count
+//!
+//! ptxas 13.0 on sm_90 reports `Used N registers` = highest R index used + 1 + 2: an empty
+//! kernel reports 4, a kernel touching R0..R5 reports 8, and `cuobjdump -sass` of the suite
+//! kernels agrees (saxpy: highest R7, 10 registers; dot_product R15, 18; histogram R11, 14;
+//! nbody R21, 24; int_divmod R23, 26; f64_math R25, 28; matmul_tiled R29, 32). R1 always holds
+//! the stack pointer (`LDC R1, c[0x0][0x28]`), so the highest index is at least 1; the two more
+//! registers are counted but never named in the SASS. [`used_registers`] implements the rule, and
+//! the budget is its inverse: a limit of `N` registers lets the allocator use R0..R(N-3).
+//!
+//! # Budget ([`Budget::for_kernel`])
+//!
+//! The smallest of: 255; `--maxrregcount=N`; the kernel's `.maxnreg`; and, with launch bounds,
+//! the registers per thread that keep `minctasm` (default 1) blocks of `maxntid` (or `reqntid`)
+//! threads resident in the 64K-register file of an SM, allocated per warp in units of 256
+//! (`65536 / (32 · warps · blocks)` rounded down to a multiple of 8). A limit below 24 is raised
+//! to 24 with ptxas's warning ("For profile sm_90 adjusting per thread register count of N to
+//! lower bound of 24").
+//!
+//! # Copies
+//!
+//! `COPY` instructions whose source and destination got the same register are identities; the
+//! allocation records them and [`delete_identity_copies`] removes them before emission (the
+//! allocator itself leaves the code readable, with its copies, for `--emit=ori`).
+
+pub mod checker;
+pub mod constraints;
+pub mod fatpoint;
+pub mod spill;
+
+#[cfg(test)]
+mod tests;
+
+use crate::llvm::launch_bounds::LaunchBounds;
+use crate::ori::cfg;
+use crate::ori::ir::{Function, Inst, Operand, RegFile, VReg};
+use crate::ori::liveness::Liveness;
+use crate::ori::opcode::Op;
+use anyhow::{Result, bail};
+pub use constraints::PhysReg;
+use fatpoint::{ClassProblem, Order, Trial};
+use spill::SpillState;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Registers ptxas adds to the highest R index + 1 in its `Used N registers` count on sm_90.
+pub const RESERVED_COUNT: u32 = 2;
+/// The largest register count (R0..R254 exist, R255 is RZ).
+pub const MAX_REGISTERS: u32 = 255;
+/// ptxas's lower bound of the per-thread register count for sm_90.
+pub const MIN_REGISTERS: u32 = 24;
+/// Registers of one SM (sm_90).
+pub const REGISTERS_PER_SM: u32 = 65536;
+
+/// The allocator knobs (seed 003 "Key Knobs"), set with `-knob NAME=VALUE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knobs {
+    /// `RegAllocThresholdForDiscardConflicts` (knob 684): candidate slots costing more are
+    /// skipped. Default 50.
+    pub threshold_for_discard_conflicts: u32,
+    /// `RegAllocNumNonSpillTrials` (knob 639): NOSPILL rounds (each with another priority order)
+    /// before spilling. Default 3; 0 counts as 1.
+    pub num_non_spill_trials: u32,
+}
+
+impl Default for Knobs {
+    fn default() -> Self {
+        Knobs { threshold_for_discard_conflicts: 50, num_non_spill_trials: 3 }
+    }
+}
+
+impl Knobs {
+    /// Applies `NAME=VALUE`.
+    pub fn set(&mut self, assignment: &str) -> Result<()> {
+        let Some((name, value)) = assignment.split_once('=') else {
+            bail!("malformed knob '{assignment}': expected NAME=VALUE");
+        };
+        let parsed: u32 = value
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("knob {name}: '{value}' is not a non-negative integer"))?;
+        match name.trim() {
+            "RegAllocThresholdForDiscardConflicts" => self.threshold_for_discard_conflicts = parsed,
+            "RegAllocNumNonSpillTrials" => self.num_non_spill_trials = parsed,
+            other => {
+                bail!("unknown knob '{other}' (known: RegAllocThresholdForDiscardConflicts, RegAllocNumNonSpillTrials)")
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What the allocation phase needs from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `--maxrregcount=N`.
+    pub max_reg_count: Option<u32>,
+    pub knobs: Knobs,
+    /// Launch bounds per function name.
+    pub bounds: BTreeMap<String, LaunchBounds>,
+    /// Run the allocation checker after every allocation.
+    pub check: bool,
+}
+
+/// The register budget of one function, in ptxas's `Used N registers` units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub registers: u32,
+    /// What set it (`default`, `maxrregcount`, `maxnreg`, `launch bounds`).
+    pub source: &'static str,
+    /// A smaller request raised to [`MIN_REGISTERS`].
+    pub raised_from: Option<u32>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { registers: MAX_REGISTERS, source: "default", raised_from: None }
+    }
+}
+
+impl Budget {
+    /// The budget of a kernel (see the module documentation).
+    pub fn for_kernel(max_reg_count: Option<u32>, bounds: Option<&LaunchBounds>) -> Budget {
+        let mut b = Budget::default();
+        let mut take = |n: u32, source: &'static str| {
+            if n < b.registers {
+                b.registers = n;
+                b.source = source;
+            }
+        };
+        if let Some(n) = max_reg_count.filter(|&n| n > 0) {
+            take(n, "maxrregcount");
+        }
+        if let Some(lb) = bounds {
+            if let Some(n) = lb.maxnreg {
+                take(n, "maxnreg");
+            }
+            let dims = if lb.maxntid.iter().any(Option::is_some) { lb.maxntid } else { lb.reqntid };
+            if dims.iter().any(Option::is_some) {
+                let threads: u32 = dims.iter().map(|d| d.unwrap_or(1)).product();
+                let warps = threads.div_ceil(32).max(1);
+                let blocks = lb.minctasm.unwrap_or(1).max(1);
+                let per_thread = REGISTERS_PER_SM / 32u32.saturating_mul(warps).saturating_mul(blocks) / 8 * 8;
+                take(per_thread, "launch bounds");
+            }
+        }
+        if b.registers < MIN_REGISTERS {
+            b.raised_from = Some(b.registers);
+            b.registers = MIN_REGISTERS;
+        }
+        b
+    }
+
+    /// A budget of exactly `registers` (no lower bound; for tests and tools).
+    pub fn exact(registers: u32) -> Budget {
+        Budget { registers, source: "exact", raised_from: None }
+    }
+
+    /// R registers at or above this index are out of budget.
+    pub fn r_limit(&self) -> u32 {
+        self.registers.saturating_sub(RESERVED_COUNT).min(constraints::capacity(RegFile::R))
+    }
+}
+
+/// ptxas's `Used N registers` for a highest R index (`None`: no R register besides R1).
+pub fn used_registers(highest_r: Option<u32>) -> u32 {
+    highest_r.unwrap_or(0).max(constraints::STACK_POINTER.0) + 1 + RESERVED_COUNT
+}
+
+/// Counters of one allocation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AllocStats {
+    /// ptxas's `Used N registers`.
+    pub used_registers: u32,
+    /// Highest R register used (pairs count their odd half).
+    pub highest_r: Option<u32>,
+    /// Predicates used (highest P + 1).
+    pub predicates: u32,
+    /// Registers spilled, in order (to memory, or predicates to a carrier).
+    pub spilled: Vec<VReg>,
+    /// Bytes of the local frame (allocas + spill area).
+    pub stack_frame: u32,
+    pub spill_store_bytes: u32,
+    pub spill_load_bytes: u32,
+    /// `COPY`s whose source and destination share a register.
+    pub identity_copies: usize,
+    /// Fat-point rounds run, over all classes.
+    pub rounds: u32,
+    /// Peak R pressure in register slots before allocation (`ori::liveness`): no allocation
+    /// without spills uses fewer than `pressure + 3` registers (R1 and the two reserved).
+    pub pressure: u32,
+}
+
+/// The result for one function.
+#[derive(Clone, Debug, Default)]
+pub struct Allocation {
+    /// Physical register per virtual register (R5 → 5, pair R4:R5 → 4, P0 → 0); 0 for
+    /// registers that no longer appear in the code.
+    pub phys: Vec<u32>,
+    pub budget: Budget,
+    pub stats: AllocStats,
+    /// Spill temporary or carrier → the register whose value it carries.
+    pub origin: BTreeMap<VReg, VReg>,
+}
+
+impl Allocation {
+    pub fn reg(&self, v: VReg) -> PhysReg {
+        PhysReg(self.phys[v.idx()])
+    }
+}
+
+/// The classes in allocation order: predicates before R (their spills create R carriers).
+const CLASS_ORDER: [RegFile; 5] = [RegFile::P, RegFile::UP, RegFile::B, RegFile::R, RegFile::UR];
+
+/// The limit of `file` under `budget` (only R has a budget).
+fn class_limit(file: RegFile, budget: &Budget) -> u32 {
+    match file {
+        RegFile::R => budget.r_limit(),
+        RegFile::UR | RegFile::P | RegFile::UP | RegFile::B => constraints::capacity(file),
+    }
+}
+
+/// Allocates `f` (after MovPhi elimination) within `budget`, inserting spill code where needed.
+/// Runs the checker when `check` is set and fails on any violation.
+pub fn allocate(f: &mut Function, budget: &Budget, knobs: &Knobs, check: bool) -> Result<Allocation> {
+    if f.blocks.iter().flat_map(|b| &b.insts).any(|i| i.op == Op::Phi) {
+        bail!("register allocation of @{} needs MovPhi elimination first", f.name);
+    }
+    let pressure = Liveness::compute(f).peak(RegFile::R);
+    let mut state = SpillState::default();
+    let mut assigned: BTreeMap<VReg, u32> = BTreeMap::new();
+    let mut rounds = 0;
+    for file in CLASS_ORDER {
+        if file == RegFile::B {
+            allocate_barriers(f, &mut assigned)?;
+            continue;
+        }
+        rounds += allocate_class(f, file, class_limit(file, budget), knobs, &mut state, &mut assigned)?;
+    }
+    let mut phys = vec![0u32; f.regs.len()];
+    for (v, p) in &assigned {
+        phys[v.idx()] = *p;
+    }
+    let highest = |file: RegFile| -> Option<u32> {
+        assigned
+            .iter()
+            .filter(|(v, _)| f.reg_info(**v).file == file)
+            .map(|(v, p)| p + constraints::width(f.reg_info(*v)) - 1)
+            .max()
+    };
+    let highest_r = highest(RegFile::R);
+    let (spill_store_bytes, spill_load_bytes) = spill::spill_bytes(f);
+    let stats = AllocStats {
+        used_registers: used_registers(highest_r),
+        highest_r,
+        predicates: highest(RegFile::P).map_or(0, |p| p + 1),
+        spilled: state.spilled.clone(),
+        stack_frame: f.local_frame,
+        spill_store_bytes,
+        spill_load_bytes,
+        identity_copies: f.blocks.iter().flat_map(|b| &b.insts).filter(|i| is_identity_copy(f, &phys, i)).count(),
+        rounds,
+        pressure,
+    };
+    let alloc = Allocation { phys, budget: budget.clone(), stats, origin: state.origin };
+    if check {
+        let input =
+            checker::CheckInput { func: f, phys: &alloc.phys, origin: &alloc.origin, r_limit: budget.r_limit() };
+        if let Err(errors) = checker::check(&input) {
+            let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            bail!("register allocation checker failed:\n  {}", text.join("\n  "));
+        }
+    }
+    Ok(alloc)
+}
+
+/// NOSPILL trials then SPILL rounds for one class (see the module documentation). Records the
+/// assignment of every register of the class that appears in the code; returns the rounds run.
+fn allocate_class(
+    f: &mut Function,
+    file: RegFile,
+    limit: u32,
+    knobs: &Knobs,
+    state: &mut SpillState,
+    assigned: &mut BTreeMap<VReg, u32>,
+) -> Result<u32> {
+    let trials = knobs.num_non_spill_trials.max(1);
+    let mut rounds = 0;
+    loop {
+        let live = Liveness::compute(f);
+        let cfg = cfg::analyze(f);
+        let problem = ClassProblem::build(f, &live, &cfg, file, &|v| state.unspillable.contains(&v));
+        if problem.occurs.iter().all(|o| !o) {
+            return Ok(rounds);
+        }
+        let mut cost_trial: Option<Trial> = None;
+        for k in 0..trials {
+            let order = Order::for_trial(k);
+            let trial = fatpoint::run_trial(&problem, order, limit, knobs.threshold_for_discard_conflicts);
+            rounds += 1;
+            if trial.failed.is_empty() {
+                for (v, a) in trial.assign.iter().enumerate() {
+                    if let Some(a) = a {
+                        assigned.insert(problem.vregs[v], a.0);
+                    }
+                }
+                return Ok(rounds);
+            }
+            if order == Order::SpillCost {
+                cost_trial = Some(trial);
+            }
+        }
+        let cost_trial = match cost_trial {
+            Some(t) => t,
+            None => {
+                rounds += 1;
+                fatpoint::run_trial(&problem, Order::SpillCost, limit, knobs.threshold_for_discard_conflicts)
+            }
+        };
+        let victims = spill::choose_victims(&problem, &cost_trial);
+        if victims.is_empty() {
+            let names: Vec<String> = cost_trial
+                .failed
+                .iter()
+                .map(|v| crate::ori::print::Names { func: f, phys: None }.reg(problem.vregs[v.idx()]))
+                .collect();
+            bail!(
+                "Register allocation failed with register count of '{}' in function @{} ({} class: {} cannot be placed)",
+                limit,
+                f.name,
+                file.prefix(),
+                names.join(", ")
+            );
+        }
+        for v in victims {
+            spill::spill(f, v, state);
+        }
+    }
+}
+
+/// Barrier registers carry ordering only and have no liveness: each gets its own register.
+fn allocate_barriers(f: &Function, assigned: &mut BTreeMap<VReg, u32>) -> Result<()> {
+    let mut next = 0;
+    for (i, info) in f.regs.iter().enumerate() {
+        if info.file == RegFile::B {
+            if next >= constraints::capacity(RegFile::B) {
+                bail!("function @{} uses more than {} barrier registers", f.name, constraints::capacity(RegFile::B));
+            }
+            assigned.insert(VReg(i as u32), next);
+            next += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `inst` is a `COPY` between two registers given the same physical register.
+pub fn is_identity_copy(f: &Function, phys: &[u32], inst: &Inst) -> bool {
+    match (inst.op, inst.dsts.first(), inst.srcs.first()) {
+        (Op::Copy, Some(Operand::Reg(d)), Some(Operand::Reg(s))) => {
+            inst.guard.is_none()
+                && f.reg_info(*d).file == f.reg_info(*s).file
+                && f.reg_info(*d).pair == f.reg_info(*s).pair
+                && phys[d.idx()] == phys[s.idx()]
+        }
+        _ => false,
+    }
+}
+
+/// Removes the identity copies of an allocated function; returns how many.
+pub fn delete_identity_copies(f: &mut Function, phys: &[u32]) -> usize {
+    let mut removed = 0;
+    for b in 0..f.blocks.len() {
+        let insts = std::mem::take(&mut f.blocks[b].insts);
+        let before = insts.len();
+        let kept: Vec<Inst> = insts.into_iter().filter(|i| !is_identity_copy(f, phys, i)).collect();
+        removed += before - kept.len();
+        f.blocks[b].insts = kept;
+    }
+    removed
+}
+
+/// The pipeline phase: allocates `f` under the budget of its launch bounds and the options.
+/// Functions that still hold `MovPhi` (`--disable-phase=EliminateMovPhi`) are left unallocated.
+pub fn run_phase(f: &mut Function, options: &Options) -> Result<Option<Allocation>> {
+    if f.blocks.iter().flat_map(|b| &b.insts).any(|i| i.op == Op::Phi) {
+        return Ok(None);
+    }
+    let budget = Budget::for_kernel(options.max_reg_count, options.bounds.get(&f.name));
+    allocate(f, &budget, &options.knobs, options.check).map(Some)
+}
+
+/// ptxas's `-v` report of a module (`sm` like `sm_90`): for each allocated kernel
+///
+/// ```text
+/// ptxas info    : Compiling entry function 'saxpy' for 'sm_90'
+/// ptxas info    : Function properties for saxpy
+///     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+/// ptxas info    : Used 10 registers, used 0 barriers
+/// ```
+///
+/// then, as ptxas does, only the `Function properties` lines of each device function. A
+/// kernel's count covers the device functions it calls (directly or not), whose registers it
+/// must provide; `used B barriers` is 1 when the call tree has a `BAR.SYNC`.
+pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocation>, sm: &str) -> String {
+    let by_name: BTreeMap<&str, &Function> = funcs.iter().map(|f| (f.name.as_str(), f)).collect();
+    let mut s = String::new();
+    let properties = |s: &mut String, f: &Function, a: &Allocation| {
+        let _ = writeln!(s, "ptxas info    : Function properties for {}", f.name);
+        let _ = writeln!(
+            s,
+            "    {} bytes stack frame, {} bytes spill stores, {} bytes spill loads",
+            a.stats.stack_frame, a.stats.spill_store_bytes, a.stats.spill_load_bytes
+        );
+    };
+    for f in funcs.iter().filter(|f| f.is_kernel) {
+        let Some(a) = allocations.get(&f.name) else { continue };
+        let tree = call_tree(f, &by_name);
+        let used = tree.iter().filter_map(|g| allocations.get(&g.name)).map(|a| a.stats.used_registers).max();
+        let barriers = u32::from(tree.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.insts).any(|i| i.op == Op::Bar));
+        let _ = writeln!(s, "ptxas info    : Compiling entry function '{}' for '{sm}'", f.name);
+        properties(&mut s, f, a);
+        let _ = writeln!(
+            s,
+            "ptxas info    : Used {} registers, used {barriers} barriers",
+            used.unwrap_or(a.stats.used_registers)
+        );
+    }
+    for f in funcs.iter().filter(|f| !f.is_kernel) {
+        if let Some(a) = allocations.get(&f.name) {
+            properties(&mut s, f, a);
+        }
+    }
+    s
+}
+
+/// `f` and every function it calls, directly or not (calls name their callee by symbol).
+fn call_tree<'a>(f: &'a Function, by_name: &BTreeMap<&str, &'a Function>) -> Vec<&'a Function> {
+    let mut out = vec![f];
+    let mut k = 0;
+    while k < out.len() {
+        for inst in out[k].blocks.iter().flat_map(|b| &b.insts).filter(|i| i.op == Op::Call) {
+            if let Some(Operand::Symbol(callee)) = inst.srcs.first()
+                && let Some(g) = by_name.get(callee.as_str())
+                && !out.iter().any(|h| std::ptr::eq(*h, *g))
+            {
+                out.push(g);
+            }
+        }
+        k += 1;
+    }
+    out
+}
