@@ -1,21 +1,21 @@
 ; ConvertToUniformReg (phase 74, seed 002): the block-uniform part of a global index
 ; (ctaid.x * ntid.x, kernel parameters) moves to UR; the thread id and everything derived from
-; it stays in R. A vector IADD3 reads the UR (rule b). The phase is gated (ORI_UNIFORM_REGS=1):
+; it stays in R. A vector IADD3 reads the UR (rule b). The phase is gated (--uniform-regs):
 ; without it the registers keep their R names.
-; RUN: env ORI_UNIFORM_REGS=1 ori llc --emit=ori %s | FileCheck %s
+; RUN: ori llc --uniform-regs --emit=ori %s | FileCheck %s
 ; RUN: ori llc --emit=ori %s | FileCheck %s --check-prefix=OFF
-; RUN: env ORI_UNIFORM_REGS=1 ori llc %s -o %t.ptx
+; RUN: ori llc --uniform-regs %s -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: MOV [[N:%ur[0-9]+]], c[0x0][0x210] ;
+; CHECK: ULDC [[N:%ur[0-9]+]], c[0x0][0x210] ;
 ; CHECK: MOV.64 [[OUT:%rd[0-9]+]], c[0x0][0x218] ;
-; CHECK: S2R [[C:%ur[0-9]+]], SR_CTAID.X ;
-; CHECK: MOV [[NT:%ur[0-9]+]], c[0x0][0x0] ;
-; CHECK: IMAD [[BASE:%ur[0-9]+]], [[C]], [[NT]], RZ ;
+; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
+; CHECK: ULDC [[NT:%ur[0-9]+]], c[0x0][0x0] ;
+; CHECK: UIMAD [[BASE:%ur[0-9]+]], [[C]], [[NT]], URZ ;
 ; CHECK: S2R [[T:%r[0-9]+]], SR_TID.X ;
 ; CHECK: IADD3 [[I:%r[0-9]+]], [[BASE]], [[T]], RZ ;
 ; CHECK: ISETP.LT.S32.AND [[P:%p[0-9]+]], [[I]], [[N]], PT ;

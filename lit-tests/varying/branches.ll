@@ -4,10 +4,10 @@
 ; under divergent control and stay in R, as does the merge. In @uniform the branch tests the
 ; block id: both sides convert, the branch predicate becomes a uniform predicate guarding a
 ; uniform branch (BRA.U), and the merge (a COPY, no uniform form) stays in R.
-; RUN: env ORI_UNIFORM_REGS=1 ori llc --emit=ori --dump-after=OriPropagateVaryingFirst %s 2>%t.dump \
+; RUN: ori llc --uniform-regs --emit=ori --dump-after=OriPropagateVaryingFirst %s 2>%t.dump \
 ; RUN:   | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=SSA --input-file=%t.dump
-; RUN: env ORI_UNIFORM_REGS=1 ori llc %s -o %t.ptx
+; RUN: ori llc --uniform-regs %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
@@ -21,8 +21,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; SSA: MovPhi
 
 ; CHECK-LABEL: .function divergent
-; CHECK: MOV [[N:%ur[0-9]+]], c[0x0][0x210] ;
-; CHECK: S2R [[C:%ur[0-9]+]], SR_CTAID.X ;
+; CHECK: ULDC [[N:%ur[0-9]+]], c[0x0][0x210] ;
+; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
 ; CHECK: S2R [[T:%r[0-9]+]], SR_TID.X ;
 ; CHECK: ISETP.LT.U32.AND [[P:%p[0-9]+]], [[T]], [[N]], PT ;
 ; CHECK: <then>:
@@ -33,14 +33,14 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: COPY {{%r[0-9]+}}, {{%r[0-9]+}} ;
 
 ; CHECK-LABEL: .function uniform
-; CHECK: MOV [[N:%ur[0-9]+]], c[0x0][0x210] ;
-; CHECK: S2R [[C:%ur[0-9]+]], SR_CTAID.X ;
-; CHECK: ISETP.LT.U32.AND [[P:%up[0-9]+]], [[C]], [[N]], PT ;
+; CHECK: ULDC [[N:%ur[0-9]+]], c[0x0][0x210] ;
+; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
+; CHECK: UISETP.LT.U32.AND [[P:%up[0-9]+]], [[C]], [[N]], PT ;
 ; CHECK: @!{{%up[0-9]+}} BRA
 ; CHECK: <then>:
-; CHECK-NEXT: IADD3 [[A:%ur[0-9]+]], [[C]], 0x1, RZ ;
+; CHECK-NEXT: UIADD3 [[A:%ur[0-9]+]], [[C]], 0x1, URZ ;
 ; CHECK: <else>:
-; CHECK-NEXT: IMAD [[B:%ur[0-9]+]], [[C]], 0x3, RZ ;
+; CHECK-NEXT: UIMAD [[B:%ur[0-9]+]], [[C]], 0x3, URZ ;
 ; CHECK: <join>:
 ; CHECK-NEXT: COPY {{%r[0-9]+}}, {{%r[0-9]+}} ;
 define ptx_kernel void @divergent(i32 %n, ptr addrspace(1) %out) {

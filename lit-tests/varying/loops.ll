@@ -2,8 +2,8 @@
 ; uniform body computations convertible; when the exit tests the thread id, lanes leave in
 ; different iterations, the whole body runs under divergent control and nothing defined in it
 ; moves to UR (rule c), and a value defined in the loop and used after it is varying.
-; RUN: env ORI_UNIFORM_REGS=1 ori llc --emit=ori %s | FileCheck %s
-; RUN: env ORI_UNIFORM_REGS=1 ori llc %s -o %t.ptx
+; RUN: ori llc --uniform-regs --emit=ori %s | FileCheck %s
+; RUN: ori llc --uniform-regs %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
@@ -11,8 +11,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: .function uniform_trip
 ; CHECK: <loop>:
-; CHECK: S2R [[C:%ur[0-9]+]], SR_CTAID.X ;
-; CHECK-NEXT: IMAD [[K:%ur[0-9]+]], [[C]], 0x4, RZ ;
+; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
+; CHECK-NEXT: UIMAD [[K:%ur[0-9]+]], [[C]], 0x4, URZ ;
 ; CHECK: <exit>:
 
 ; CHECK-LABEL: .function varying_trip

@@ -1,15 +1,15 @@
 ; Warp collectives (seed 002 seed table): VOTE.BALLOT is uniform but has no uniform-datapath
 ; form, so it stays in R (rule d); SHFL of a uniform value is varying. A uniform predicate read by
 ; a vector SEL stays a P register (rule b': vector instructions read P, not UP).
-; RUN: env ORI_UNIFORM_REGS=1 ori llc --emit=ori %s | FileCheck %s
-; RUN: env ORI_UNIFORM_REGS=1 ori llc %s -o %t.ptx
+; RUN: ori llc --uniform-regs --emit=ori %s | FileCheck %s
+; RUN: ori llc --uniform-regs %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: MOV [[N:%ur[0-9]+]], c[0x0][0x218] ;
-; CHECK: S2R [[C:%ur[0-9]+]], SR_CTAID.X ;
+; CHECK: ULDC [[N:%ur[0-9]+]], c[0x0][0x218] ;
+; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
 ; CHECK: S2R [[T:%r[0-9]+]], SR_TID.X ;
 ; CHECK: VOTE.BALLOT [[B:%r[0-9]+]], {{%p[0-9]+}}, 0xffffffff ;
 ; CHECK: SHFL.IDX [[S:%r[0-9]+]], [[C]], 0x0, 0x1f, 0xffffffff ;

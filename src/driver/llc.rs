@@ -44,6 +44,15 @@ pub struct LlcArgs {
     /// Print the RPO and backedge state (ptxas's format) to stderr.
     #[arg(long = "dump-rpo")]
     pub dump_rpo: bool,
+    /// Run phase 74 ConvertToUniformReg (uniform values to UR/UP; off by default, see ori::uniform).
+    #[arg(long = "uniform-regs")]
+    pub uniform_regs: bool,
+    /// Print the OriPropagateVarying result (uniform registers, divergent branches) to stderr.
+    #[arg(long = "dump-varying")]
+    pub dump_varying: bool,
+    /// Print LiveIn/LiveOut per block, peaks and the solver's sweep count to stderr.
+    #[arg(long = "dump-liveness")]
+    pub dump_liveness: bool,
     /// Register budget per thread, in ptxas's `Used N registers` units (at least 24).
     #[arg(long = "maxrregcount")]
     pub maxrregcount: Option<u32>,
@@ -135,6 +144,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             bounds: bounds.clone(),
             check: cfg!(debug_assertions),
         },
+        uniform_regs: args.uniform_regs,
         ..Default::default()
     };
     let mut stderr_dumps = String::new();
@@ -150,6 +160,15 @@ pub fn run(args: LlcArgs) -> Result<u8> {
                 let phys = cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
                 stderr_dumps.push_str(&print::function_text(f, phys));
             }
+        }
+        if args.dump_varying
+            && let Some(v) = cx.varying.get(&f.name)
+        {
+            stderr_dumps.push_str(&crate::ori::varying::report(f, v));
+        }
+        if args.dump_liveness {
+            let live = crate::ori::liveness::Liveness::compute(f);
+            stderr_dumps.push_str(&crate::ori::liveness::report(f, &live));
         }
     }
     eprint!("{stderr_dumps}{}", cx.dumps);

@@ -132,14 +132,16 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
         let _ = writeln!(s, "\t.local .align 16 .b8 __local_depot[{}];", f.local_frame);
     }
     // Declarations: one range per register kind, sized by the highest number used.
-    let mut max: [Option<u32>; 5] = [None; 5];
+    let mut max: [Option<u32>; KINDS.len()] = [None; KINDS.len()];
     for r in 0..f.regs.len() {
         let v = VReg(r as u32);
         let (kind, n) = p.kind_and_number(v);
         max[kind] = Some(max[kind].map_or(n, |m: u32| m.max(n)));
     }
-    let kinds = [(".pred", "%p"), (".b32", "%r"), (".b64", "%rd"), (".b32", "%ur"), (".pred", "%up")];
-    for (k, (ty, prefix)) in kinds.iter().enumerate() {
+    if max[6].is_some() {
+        bail!("barrier registers have no PTX form (function @{})", f.name);
+    }
+    for (k, (ty, prefix)) in KINDS.iter().enumerate() {
         if let Some(m) = max[k] {
             let _ = writeln!(s, "\t.reg {ty} {prefix}<{}>;", m + 1);
         }
@@ -155,6 +157,17 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
     s.push_str("}\n\n");
     Ok(())
 }
+
+/// PTX declaration type and prefix per register kind (see `Printer::kind_and_number`).
+const KINDS: [(&str, &str); 7] = [
+    (".pred", "%p"),
+    (".b32", "%r"),
+    (".b64", "%rd"),
+    (".b32", "%ur"),
+    (".pred", "%up"),
+    (".b64", "%urd"),
+    (".b32", "%b"),
+];
 
 fn cmp_name(c: Cmp) -> &'static str {
     match c {
@@ -205,25 +218,27 @@ fn s_or_u(signed: bool, w64: bool) -> &'static str {
 }
 
 impl Printer<'_> {
-    /// (declaration kind, number): 0 pred, 1 b32, 2 b64, 3 ur, 4 up.
+    /// (declaration kind, number): 0 pred, 1 b32, 2 b64, 3 ur, 4 up, 5 ur pair, 6 barrier.
+    /// Each kind has its own PTX prefix so that, with physical numbers, UR4:UR5 (`%urd4`) and
+    /// R4:R5 (`%rd4`) stay distinct registers.
     fn kind_and_number(&self, r: VReg) -> (usize, u32) {
         let info = self.f.reg_info(r);
         let n = self.phys.map_or(r.0, |p| p[r.idx()]);
         let kind = match (info.file, info.pair) {
-            (RegFile::P, _) | (RegFile::B, _) => 0,
+            (RegFile::P, _) => 0,
             (RegFile::R, PairMode::Single) => 1,
             (RegFile::R, _) => 2,
             (RegFile::UR, PairMode::Single) => 3,
-            (RegFile::UR, _) => 2,
+            (RegFile::UR, _) => 5,
             (RegFile::UP, _) => 4,
+            (RegFile::B, _) => 6,
         };
         (kind, n)
     }
 
     fn reg(&self, r: VReg) -> String {
         let (kind, n) = self.kind_and_number(r);
-        let prefix = ["%p", "%r", "%rd", "%ur", "%up"][kind];
-        format!("{prefix}{n}")
+        format!("{}{n}", KINDS[kind].1)
     }
 
     fn is_w64(&self, o: &Operand) -> bool {

@@ -530,7 +530,8 @@ impl Op {
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
             Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
-            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi | Op::Copy => None,
+            Op::Copy => Some("UMOV"),
+            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
         }
     }
 }

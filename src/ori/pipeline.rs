@@ -35,7 +35,7 @@ pub struct PhaseContext {
     /// The latest `OriPropagateVarying` result (phase 53 or 70) of every function, by name.
     pub varying: std::collections::BTreeMap<String, crate::ori::varying::Varying>,
     /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
-    /// see `uniform.rs` "Gate". The environment variable `ORI_UNIFORM_REGS=1` also enables it.
+    /// see `uniform.rs` "Gate"; `ori llc --uniform-regs` sets it.
     pub uniform_regs: bool,
 }
 

@@ -12,6 +12,7 @@
 //! `%p`, `%up`, `%b`; after allocation, physical names (`R5`, `R4` for the pair R4:R5, `P0`).
 
 use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
+use crate::ori::opcode::Op;
 use std::fmt::Write;
 
 /// Register naming: virtual, or physical through an assignment (register index per vreg).
@@ -66,9 +67,35 @@ impl Names<'_> {
             s.push_str(&self.guard(g));
             s.push(' ');
         }
-        s.push_str(&i.op.to_string());
-        let mut ops: Vec<String> = i.dsts.iter().chain(i.srcs.iter()).map(|o| self.operand(o)).collect();
-        if let crate::ori::opcode::Op::IAdd3 { neg_b: true, .. } = i.op {
+        // An instruction whose destination is in the uniform file prints its uniform-datapath
+        // form (S2UR, UIADD3, ULDC, ...) with the modifiers of the vector form.
+        let uniform_dst = i
+            .dsts
+            .iter()
+            .any(|d| matches!(d, Operand::Reg(r) if matches!(self.func.reg_info(*r).file, RegFile::UR | RegFile::UP)));
+        let mnemonic = i.op.to_string();
+        let cbank_move =
+            matches!(i.op, Op::Mov { .. } | Op::Copy) && matches!(i.srcs.first(), Some(Operand::CBank { .. }));
+        let form = if cbank_move { Some("ULDC") } else { i.op.uniform_form() };
+        match form.filter(|_| uniform_dst) {
+            Some(u) => {
+                let mods = match mnemonic.split_once('.') {
+                    Some((_, m)) if !u.contains('.') && !matches!(i.op, Op::Ld { .. }) => format!(".{m}"),
+                    _ => String::new(),
+                };
+                s.push_str(u);
+                s.push_str(&mods);
+            }
+            None => s.push_str(&mnemonic),
+        }
+        let zero = if uniform_dst { "URZ" } else { "RZ" };
+        let mut ops: Vec<String> = i
+            .dsts
+            .iter()
+            .chain(i.srcs.iter())
+            .map(|o| if *o == Operand::Zero { zero.to_string() } else { self.operand(o) })
+            .collect();
+        if let Op::IAdd3 { neg_b: true, .. } = i.op {
             // IADD3 d, a, -b, c: the negated source prints with its sign, as in SASS.
             let k = i.dsts.len() + 1;
             if let Some(b) = ops.get_mut(k) {

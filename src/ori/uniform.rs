@@ -60,8 +60,8 @@
 //! form and the PTX name converted registers `%ur`/`%up` (which the existing `%r`-matching lit
 //! tests do not expect), and vector instructions then read URs in operand slots the hardware does
 //! not offer (a store's data, a second UR source), where ptxas inserts a `MOV R, UR` that this
-//! phase does not model — so the allocator's `Used N registers` drops below ptxas's. Set
-//! `PhaseContext::uniform_regs` or `ORI_UNIFORM_REGS=1` to run it.
+//! phase does not model — so the allocator's `Used N registers` drops below ptxas's. It runs with
+//! `ori llc --uniform-regs` (`PhaseContext::uniform_regs`).
 //!
 //! Also required: the register has exactly one definition (after phi elimination the `COPY`
 //! temporaries have several, and `COPY` has no uniform form), the defining instruction has exactly
@@ -283,10 +283,9 @@ pub fn convert_to_uniform_reg(f: &mut Function, v: &Varying, opts: &Options) -> 
     stats
 }
 
-/// Whether phase 74 runs: `cx.uniform_regs`, or `ORI_UNIFORM_REGS` set to anything but `0` in the
-/// environment (the interim switch until the driver has a flag; see the module's "Gate").
+/// Whether phase 74 runs: `ori llc --uniform-regs` (see the module's "Gate").
 pub fn enabled(cx: &PhaseContext) -> bool {
-    cx.uniform_regs || std::env::var("ORI_UNIFORM_REGS").is_ok_and(|v| v != "0")
+    cx.uniform_regs
 }
 
 /// Phase 74 `ConvertToUniformReg`, when [`enabled`]: uses the phase-70 snapshot in `cx.varying`;
