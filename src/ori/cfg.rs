@@ -32,38 +32,8 @@ use std::fmt::Write;
 // A small fixed-size bit set (the seed's dominator bitvectors, "Dominance").
 // ------------------------------------------------------------------------------------------------
 
-/// A set of block indices stored as 64-bit words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct WordSet {
-    words: Vec<u64>,
-}
-
-impl WordSet {
-    fn empty(n: usize) -> Self {
-        WordSet { words: vec![0; n.div_ceil(64)] }
-    }
-
-    fn insert(&mut self, i: usize) {
-        self.words[i / 64] |= 1u64 << (i % 64);
-    }
-
-    fn contains(&self, i: usize) -> bool {
-        self.words.get(i / 64).is_some_and(|w| w & (1u64 << (i % 64)) != 0)
-    }
-
-    fn intersect_with(&mut self, other: &WordSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a &= *b;
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words
-            .iter()
-            .enumerate()
-            .flat_map(|(wi, &w)| (0..64).filter(move |bit| w & (1u64 << bit) != 0).map(move |bit| wi * 64 + bit))
-    }
-}
+/// Dominator sets: the shared BitVector library (seed 000), indexed by block.
+type WordSet = crate::ori::bitvec::BitVec;
 
 // ------------------------------------------------------------------------------------------------
 // Edges.
@@ -207,7 +177,7 @@ impl Cfg {
 
     /// Whether `a` dominates `b` (reflexive). False when either block is unreachable.
     pub fn dominates(&self, a: Bix, b: Bix) -> bool {
-        self.is_reachable(a) && self.dom[b.idx()].contains(a.idx())
+        self.is_reachable(a) && self.dom[b.idx()].test(a.idx())
     }
 
     /// The dominators of `b` (itself included) in RPO order; empty when `b` is unreachable.
@@ -298,17 +268,17 @@ fn compute_rpo(succs: &[Vec<Bix>]) -> (Vec<Bix>, Vec<Option<u32>>) {
 /// until nothing changes. Unreachable blocks get the empty set.
 fn compute_dominators(preds: &[Vec<Bix>], rpo: &[Bix], rpo_num: &[Option<u32>]) -> Vec<WordSet> {
     let n = preds.len();
-    let mut dom = vec![WordSet::empty(n); n];
+    let mut dom = vec![WordSet::new(n); n];
     let Some(&entry) = rpo.first() else {
         return dom;
     };
-    let mut all = WordSet::empty(n);
+    let mut all = WordSet::new(n);
     for b in rpo {
-        all.insert(b.idx());
+        all.set(b.idx());
     }
     for &b in rpo {
         if b == entry {
-            dom[b.idx()].insert(b.idx());
+            dom[b.idx()].set(b.idx());
         } else {
             dom[b.idx()] = all.clone();
         }
@@ -320,10 +290,10 @@ fn compute_dominators(preds: &[Vec<Bix>], rpo: &[Bix], rpo_num: &[Option<u32>]) 
             let mut new = all.clone();
             for p in &preds[b.idx()] {
                 if rpo_num[p.idx()].is_some() {
-                    new.intersect_with(&dom[p.idx()]);
+                    new.and_assign(&dom[p.idx()]);
                 }
             }
-            new.insert(b.idx());
+            new.set(b.idx());
             if new != dom[b.idx()] {
                 dom[b.idx()] = new;
                 changed = true;
@@ -370,7 +340,7 @@ pub fn analyze(f: &Function) -> Cfg {
     let mut irreducible = Vec::new();
     let mut by_header: Vec<(Bix, Vec<Bix>)> = Vec::new();
     for &(src, dst) in &backedges {
-        if dom[src.idx()].contains(dst.idx()) {
+        if dom[src.idx()].test(dst.idx()) {
             match by_header.iter_mut().find(|(h, _)| *h == dst) {
                 Some((_, latches)) => latches.push(src),
                 None => by_header.push((dst, vec![src])),

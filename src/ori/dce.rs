@@ -158,8 +158,8 @@ pub fn early_simple_live_dead(f: &mut Function) -> usize {
             }
         }
         for s in 0..4 {
-            sets[s].or(&gen_[s]);
-            sets[s].or(&phi_uses[b][s]);
+            sets[s].or_assign(&gen_[s]);
+            sets[s].or_assign(&phi_uses[b][s]);
         }
         removed += sweep_block(&mut block.insts, LiveSet::from_sets(&num, sets));
     }

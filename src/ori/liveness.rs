@@ -65,82 +65,8 @@ use crate::ori::opcode::Op;
 use crate::ori::print::Names;
 use std::fmt::Write;
 
-pub use words::BitVector;
-
-/// A minimal private word-array bit set with the operations the solver needs (the seed's
-/// "BitVector Implementation": `orIfChanged`, the fused `orWithAndNotIfChanged`), standing in
-/// until the shared `ori::bitvec` library lands; the names follow that library so that the swap
-/// is one `use` line.
-mod words {
-    /// A fixed-size set of bit indices `0..len`, 64 bits per word.
-    #[derive(Clone, Debug, Default, PartialEq, Eq)]
-    pub struct BitVector {
-        words: Vec<u64>,
-    }
-
-    impl BitVector {
-        /// An empty set of `len` bits.
-        pub fn new(len: usize) -> Self {
-            BitVector { words: vec![0; len.div_ceil(64)] }
-        }
-
-        pub fn set(&mut self, i: usize) {
-            self.words[i / 64] |= 1 << (i % 64);
-        }
-
-        pub fn clear(&mut self, i: usize) {
-            self.words[i / 64] &= !(1 << (i % 64));
-        }
-
-        pub fn test(&self, i: usize) -> bool {
-            self.words.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
-        }
-
-        /// `self |= other`.
-        pub fn or(&mut self, other: &BitVector) {
-            for (d, s) in self.words.iter_mut().zip(&other.words) {
-                *d |= s;
-            }
-        }
-
-        /// `self |= other`; whether a bit was added (scans `!self & other` first, writes only
-        /// from the first differing word).
-        pub fn or_if_changed(&mut self, other: &BitVector) -> bool {
-            let Some(first) = self.words.iter().zip(&other.words).position(|(d, s)| !d & s != 0) else {
-                return false;
-            };
-            for (d, s) in self.words[first..].iter_mut().zip(&other.words[first..]) {
-                *d |= s;
-            }
-            true
-        }
-
-        /// The fused transfer `self |= gen | (input & !kill)`; whether a bit was added.
-        pub fn or_with_and_not_if_changed(&mut self, gen_: &BitVector, input: &BitVector, kill: &BitVector) -> bool {
-            let mut changed = false;
-            for (k, d) in self.words.iter_mut().enumerate() {
-                let new = gen_.words[k] | (input.words[k] & !kill.words[k]);
-                changed |= !*d & new != 0;
-                *d |= new;
-            }
-            changed
-        }
-
-        /// The set bits in increasing order.
-        pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-            self.words.iter().enumerate().flat_map(|(k, &w)| {
-                let mut w = w;
-                std::iter::from_fn(move || {
-                    (w != 0).then(|| {
-                        let b = w.trailing_zeros() as usize;
-                        w &= w - 1;
-                        k * 64 + b
-                    })
-                })
-            })
-        }
-    }
-}
+/// The shared BitVector library (seed 000 "BitVector Implementation").
+pub use crate::ori::bitvec::BitVec as BitVector;
 
 /// The register files with liveness sets, in the order of [`Liveness::files`] and of the report.
 pub const TRACKED_FILES: [RegFile; 4] = [RegFile::R, RegFile::UR, RegFile::P, RegFile::UP];

@@ -1,5 +1,6 @@
 //! The back end: the Ori IR and every ptxas phase, one module per phase.
 
+pub mod bitvec;
 pub mod cfg;
 pub mod dce;
 pub mod ir;

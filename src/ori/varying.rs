@@ -111,40 +111,22 @@ use std::fmt::Write;
 // A word-array bit set (the seed's packed worklist bitvector).
 // ------------------------------------------------------------------------------------------------
 
-/// A fixed-size bit set over register indices, 64 per word.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Bits {
-    words: Vec<u64>,
+/// The worklist and the varying set: the shared BitVector library (seed 000), plus the two
+/// operations the propagation needs.
+type Bits = crate::ori::bitvec::BitVec;
+
+/// Sets bit `i`; returns whether it was clear.
+fn set_new(b: &mut Bits, i: usize) -> bool {
+    let was = b.test(i);
+    b.set(i);
+    !was
 }
 
-impl Bits {
-    fn new(len: usize) -> Self {
-        Bits { words: vec![0; len.div_ceil(64)] }
-    }
-
-    /// Sets bit `i`; returns whether it was clear.
-    fn set(&mut self, i: usize) -> bool {
-        let (w, m) = (i / 64, 1u64 << (i % 64));
-        let was = self.words[w] & m != 0;
-        self.words[w] |= m;
-        !was
-    }
-
-    fn test(&self, i: usize) -> bool {
-        self.words.get(i / 64).is_some_and(|w| w & (1u64 << (i % 64)) != 0)
-    }
-
-    /// Removes and returns the highest set bit (`_BitScanReverse64` over the words).
-    fn pop_highest(&mut self) -> Option<usize> {
-        for (wi, w) in self.words.iter_mut().enumerate().rev() {
-            if *w != 0 {
-                let bit = 63 - w.leading_zeros() as usize;
-                *w &= !(1u64 << bit);
-                return Some(wi * 64 + bit);
-            }
-        }
-        None
-    }
+/// Removes and returns the highest set bit (`_BitScanReverse64` over the words).
+fn pop_highest(b: &mut Bits) -> Option<usize> {
+    let i = b.last_set_bit()?;
+    b.clear(i);
+    Some(i)
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -543,7 +525,7 @@ impl<'a> Analysis<'a> {
     }
 
     fn mark(&mut self, r: VReg) -> bool {
-        if self.varying.set(r.idx()) {
+        if set_new(&mut self.varying, r.idx()) {
             self.work.set(r.idx());
             true
         } else {
@@ -600,7 +582,7 @@ impl<'a> Analysis<'a> {
 
     /// Drains the worklist: users of a newly varying register become varying.
     fn propagate(&mut self) {
-        while let Some(v) = self.work.pop_highest() {
+        while let Some(v) = pop_highest(&mut self.work) {
             for k in 0..self.uses[v].len() {
                 let (b, i) = self.uses[v][k];
                 let inst = self.inst(b, i);
