@@ -18,9 +18,14 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: .function spaces (kernel)
 ; CHECK: frame: 16
-; CHECK: MOV.64 [[SP:%rd[0-9]+]], c[0x0][0x28] ;
-; CHECK: IADD3.64 [[L:%rd[0-9]+]], [[SP]], 0x0, RZ ;
+; CHECK: MOV [[SP:%r[0-9]+]], c[0x0][0x28] ;
+; CHECK: IADD3 [[S:%r[0-9]+]], [[SP]], 0x0, RZ ;
+; CHECK: I2I.U64.U32 [[L:%rd[0-9]+]], [[S]] ;
 ; CHECK: CVTA.LOCAL [[G:%rd[0-9]+]], [[L]] ;
+; After allocation the stack pointer is R1 (pre-colored, as ptxas's LDC R1, c[0x0][0x28]).
+; RUN: ori llc --emit=sass %s | FileCheck %s --check-prefix=SASS
+; SASS: LDC R1, c[0x0][0x28] ;
+; SASS-NEXT: IADD3 R{{[0-9]+}}, R1, 0x0, RZ ;
 define ptx_kernel void @spaces(ptr addrspace(1) %g, i32 %i) {
   %buf = alloca [4 x i32], align 4
 ; CHECK: MOV.64 [[T:%rd[0-9]+]], @tile ;

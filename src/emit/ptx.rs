@@ -304,8 +304,14 @@ impl Printer<'_> {
                     0xc | 0x10 | 0x14 => {
                         format!("mov.u32 {d}, {}", SpecialReg::Nctaid(dim((offset - 0xc) / 4)).ptx_name())
                     }
-                    super::super::ori::lower::STACK_POINTER_CBANK => {
+                    // The frame's local-window address; 32-bit for the R1 stack pointer.
+                    super::super::ori::lower::STACK_POINTER_CBANK if self.is_w64(&d0()) => {
                         format!("mov.u64 {d}, __local_depot")
+                    }
+                    super::super::ori::lower::STACK_POINTER_CBANK => {
+                        let t = self.scratch64();
+                        self.line(&g, format!("mov.u64 {t}, __local_depot"));
+                        format!("cvt.u32.u64 {d}, {t}")
                     }
                     off => {
                         let p = self.f.params.iter().find(|p| p.cbank_offset == off);

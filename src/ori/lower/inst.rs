@@ -1,8 +1,8 @@
 //! Instruction selection proper: one LLVM instruction → Ori instructions (see `mod.rs` for the
 //! value representation).
 
+use super::FnLowering;
 use super::ffi::{self, Ty, V};
-use super::{FnLowering, STACK_POINTER_CBANK};
 use crate::ori::ir::{Bix, Guard, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{
     AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode, lut,
@@ -1344,6 +1344,3 @@ fn is_binop(opc: O) -> bool {
             | O::LLVMFRem
     )
 }
-
-#[allow(dead_code)]
-const _SP: u32 = STACK_POINTER_CBANK;

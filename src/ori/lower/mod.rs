@@ -26,7 +26,7 @@ mod inst;
 
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::ori::ir::{Bix, Block, Function, GlobalVar, Inst, Operand, PairMode, Param, Program, RegFile, VReg};
-use crate::ori::opcode::{Op, Space};
+use crate::ori::opcode::{NumTy, Op, Round, Space};
 use anyhow::{Result, bail};
 use ffi::{T, Ty, V};
 use inkwell::module::Module;
@@ -364,10 +364,12 @@ impl<'a> FnLowering<'a> {
         }
         self.f.local_frame = frame.next_multiple_of(16);
         self.cur = Bix(0);
-        let sp = self.f.new_reg(RegFile::R, PairMode::Pair);
+        // The stack pointer: a 32-bit local-window address in R1, loaded from c[0x0][0x28] as
+        // ptxas does (the allocator pre-colors `Function::stack_pointer` to R1).
+        let sp = self.f.new_reg(RegFile::R, PairMode::Single);
         self.f.stack_pointer = Some(sp);
         self.op(
-            Op::Mov { w64: true },
+            Op::Mov { w64: false },
             vec![Operand::Reg(sp)],
             vec![Operand::CBank { bank: 0, offset: STACK_POINTER_CBANK }],
         );
@@ -375,11 +377,18 @@ impl<'a> FnLowering<'a> {
             let Ty::Ptr(aspace) = ffi::classify(ffi::type_of(v)) else {
                 continue;
             };
+            // [R1 + off] in the local window, widened to LLVM's 64-bit pointer.
+            let slot = self.f.new_reg(RegFile::R, PairMode::Single);
+            self.op(
+                Op::IAdd3 { neg_b: false, w64: false },
+                vec![Operand::Reg(slot)],
+                vec![Operand::Reg(sp), Operand::Imm(off as u64), Operand::Zero],
+            );
             let local = self.f.new_reg(RegFile::R, PairMode::Pair);
             self.op(
-                Op::IAdd3 { neg_b: false, w64: true },
+                Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
                 vec![Operand::Reg(local)],
-                vec![Operand::Reg(sp), Operand::Imm(off as u64), Operand::Zero],
+                vec![Operand::Reg(slot)],
             );
             let addr = if aspace == 5 {
                 local

@@ -207,6 +207,13 @@ impl Checker<'_> {
             }
             let (base, width) = (self.phys[v.idx()], self.width(v));
             let limit = if file == RegFile::R { r_limit } else { u32::MAX };
+            if self.f.stack_pointer == Some(v) {
+                // Pre-colored: the stack pointer lives in R1 and nowhere else.
+                if (file, base, width) != (RegFile::R, constraints::STACK_POINTER.0, 1) {
+                    errors.push(rule(format!("the stack pointer {} is not in R1", self.name(v))));
+                }
+                continue;
+            }
             if !constraints::is_legal_base(file, base, width, limit) {
                 errors.push(rule(format!(
                     "{} is assigned {}{base} (width {width}): misaligned, reserved, or outside the file or budget",

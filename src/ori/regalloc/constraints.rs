@@ -6,7 +6,7 @@
 //! |---|---|
 //! | 0 point interference | two registers live at one program point never share a slot (built in `fatpoint.rs`) |
 //! | 3 paired register | a 64-bit value takes an aligned even/odd pair, a 128-bit value an aligned quad ([`alignment`]) |
-//! | 4 exclude-one | R1 (the stack pointer) is never given to a virtual register ([`is_reserved`]) |
+//! | 4 exclude-one | R1 is the stack pointer: `Function::stack_pointer` is pre-colored to it and no other virtual register gets it ([`is_reserved`]) |
 //! | 7 range | the file capacity: RZ = R255, URZ = UR63, PT = P7 and UPT = UP7 are not allocatable ([`capacity`]) |
 //! | — early clobber | a destination may not share a register with certain sources of the same instruction ([`early_clobber_sources`]) |
 //!

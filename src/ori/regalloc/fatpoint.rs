@@ -83,6 +83,9 @@ pub struct ClassProblem {
     pub first_pos: Vec<u32>,
     /// Spill temporaries: tiny ranges that spilling again would not help.
     pub unspillable: Vec<bool>,
+    /// Registers with a fixed assignment: the stack pointer (`Function::stack_pointer`) is R1,
+    /// which is excluded for every other register (seed 003 "exclude-one").
+    pub precolored: Vec<Option<PhysReg>>,
 }
 
 impl ClassProblem {
@@ -102,6 +105,10 @@ impl ClassProblem {
             file,
             width: vregs.iter().map(|&v| constraints::width(f.reg_info(v))).collect(),
             unspillable: vregs.iter().map(|&v| unspillable(v)).collect(),
+            precolored: vregs
+                .iter()
+                .map(|&v| (file == RegFile::R && f.stack_pointer == Some(v)).then_some(constraints::STACK_POINTER))
+                .collect(),
             vregs,
             occurs: vec![false; n],
             adj: vec![Vec::new(); n],
@@ -286,6 +293,10 @@ pub fn run_trial(p: &ClassProblem, order: Order, limit: u32, threshold: u32) -> 
     let mut assign: Vec<Option<PhysReg>> = vec![None; p.len()];
     let mut failed = Vec::new();
     for v in p.ordered(order) {
+        if let Some(r) = p.precolored[v.idx()] {
+            assign[v.idx()] = Some(r);
+            continue;
+        }
         primary[..top].fill(0);
         for (s, slot) in primary[..top].iter_mut().enumerate() {
             if constraints::is_reserved(p.file, s as u32) {
