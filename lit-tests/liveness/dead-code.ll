@@ -5,7 +5,20 @@
 ; RUN:   | FileCheck %s --check-prefix=KEEP
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
+; End to end, the dead computations are in neither the PTX nor the SASS listing.
+; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+; RUN: ori llc --emit=sass %s | FileCheck %s --check-prefix=SASS
 ; REQUIRES: ptxas
+; PTX-NOT: mul.lo
+; PTX-NOT: xor.b32
+; PTX-NOT: shl.b32
+; PTX: add.s32
+; PTX-NOT: mul.lo
+; PTX-NOT: shl.b32
+; SASS-NOT: IMAD
+; SASS-NOT: LOP3
+; SASS-NOT: SHF
+; SASS: STG.E
 
 target triple = "nvptx64-nvidia-cuda"
 

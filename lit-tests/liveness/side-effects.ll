@@ -6,6 +6,17 @@
 ; RUN:   | FileCheck %s --check-prefix=KEEP
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
+; End to end: the unused atomics and the volatile load are in the PTX and the SASS; the plain
+; load is not.
+; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+; RUN: ori llc --emit=sass %s | FileCheck %s --check-prefix=SASS
+; PTX-NOT: ld.global.b32
+; PTX: atom.global.add.u32
+; PTX: atom.global.cas.b32
+; PTX: ld.volatile.global.b32
+; SASS: ATOMG.E.ADD.U32
+; SASS: ATOMG.E.CAS.U32
+; SASS: LDG.E.STRONG.SYS
 ; REQUIRES: ptxas
 
 target triple = "nvptx64-nvidia-cuda"

@@ -14,6 +14,7 @@ use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 pub struct LlcArgs {
@@ -44,6 +45,9 @@ pub struct LlcArgs {
     /// Print the RPO and backedge state (ptxas's format) to stderr.
     #[arg(long = "dump-rpo")]
     pub dump_rpo: bool,
+    /// Inhibit warnings (uninitialized registers).
+    #[arg(short = 'w')]
+    pub no_warnings: bool,
     /// Run phase 74 ConvertToUniformReg (uniform values to UR/UP; off by default, see ori::uniform).
     #[arg(long = "uniform-regs")]
     pub uniform_regs: bool,
@@ -63,6 +67,10 @@ pub struct LlcArgs {
     /// Print ptxas-style resource usage per kernel to stderr (`Used N registers`).
     #[arg(short = 'v', long = "verbose")]
     pub verbose: bool,
+    /// Print the wall time of every phase (and of parsing, lowering and emission) to stderr,
+    /// like LLVM's `-time-passes`.
+    #[arg(long = "time-phases")]
+    pub time_phases: bool,
 }
 
 /// The NVPTX target machine (for LLVM's own passes run on the module).
@@ -114,20 +122,26 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             bail!("unknown phase '{name}' (phases: {})", pipeline::phase_names().join(", "));
         }
     }
+    let mut timer = PhaseTimer::new();
     let ctx = Context::create();
     let m = module::load_module(&ctx, &args.input)?;
+    timer.lap("Parsing (LLVM IR)");
     module::verify(&m)?;
+    timer.lap("Verifying (LLVM IR)");
     // Middle end: special-register ranges, as cicc runs them before code generation.
     let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {
         (pass.run)(&m, &mut pcx, &params)?;
     }
+    timer.lap("nvvm-intr-range");
     for w in &pcx.warnings {
         eprintln!("ori: warning: {w}");
     }
     let bounds = launch_bounds::read_module(&m, &mut Vec::new());
     inline_device_functions(&m, &bounds, &args.mcpu)?;
+    timer.lap("Inlining device functions");
     let mut prog = lower::lower_module(&m, &bounds)?;
+    timer.lap("Lowering (LLVM IR to Ori)");
 
     let mut knobs = regalloc::Knobs::default();
     for k in &args.knob {
@@ -145,6 +159,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             check: cfg!(debug_assertions),
         },
         uniform_regs: args.uniform_regs,
+        no_warnings: args.no_warnings,
         ..Default::default()
     };
     let mut stderr_dumps = String::new();
@@ -153,7 +168,9 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             if args.disable_phase.iter().any(|d| d == phase.name || d == phase.group) {
                 continue;
             }
+            timer.restart();
             (phase.run)(f, &mut cx)?;
+            timer.lap(phase.name);
             if args.dump_after.iter().any(|d| d == phase.name || d == phase.group) {
                 let num = phase.number.map(|n| format!(" (phase {n})")).unwrap_or_default();
                 stderr_dumps.push_str(&format!("*** IR Dump After {}{num} ***\n", phase.name));
@@ -193,6 +210,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             }
         }
     }
+    timer.restart();
     let phys = |f: &crate::ori::ir::Function| cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
 
     let out = match args.emit.as_str() {
@@ -210,8 +228,70 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             ptx::emit_module(&prog, &funcs, sm)?
         }
     };
+    timer.lap(match args.emit.as_str() {
+        "ori" => "Emission (Ori text)",
+        "sass" => "Emission (SASS listing)",
+        _ => "Emission (PTX)",
+    });
     write_output(&args.output, out.as_bytes())?;
+    timer.lap("Writing the output");
+    if args.time_phases {
+        eprint!("{}", timer.report());
+    }
     Ok(0)
+}
+
+/// `--time-phases`: wall time per named step, summed over functions, reported like LLVM's
+/// `-time-passes` (sorted by time; the time between laps that no step claims, such as dumps and
+/// the `-v` report, is shown as `Other`).
+struct PhaseTimer {
+    start: Instant,
+    last: Instant,
+    times: Vec<(&'static str, Duration)>,
+}
+
+impl PhaseTimer {
+    fn new() -> Self {
+        let now = Instant::now();
+        PhaseTimer { start: now, last: now, times: Vec::new() }
+    }
+
+    /// Starts the next step now (the time since the last lap goes to `Other`).
+    fn restart(&mut self) {
+        self.last = Instant::now();
+    }
+
+    /// Charges the time since the last lap (or restart) to `name`.
+    fn lap(&mut self, name: &'static str) {
+        let now = Instant::now();
+        let d = now - self.last;
+        self.last = now;
+        match self.times.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, t)) => *t += d,
+            None => self.times.push((name, d)),
+        }
+    }
+
+    fn report(&self) -> String {
+        use std::fmt::Write;
+        let total = self.start.elapsed();
+        let mut rows = self.times.clone();
+        let claimed: Duration = rows.iter().map(|(_, d)| *d).sum();
+        rows.push(("Other", total.saturating_sub(claimed)));
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let pct = |d: Duration| 100.0 * d.as_secs_f64() / total.as_secs_f64().max(1e-12);
+        let rule = "===-------------------------------------------------------------------------===";
+        let mut s = String::new();
+        let title = "... Phase execution timing report ...";
+        let _ = writeln!(s, "{rule}\n{:pad$}{title}\n{rule}", "", pad = (rule.len() - title.len()) / 2);
+        let t = total.as_secs_f64();
+        let _ = writeln!(s, "  Total Execution Time: {t:.4} seconds ({t:.4} wall clock)\n");
+        let _ = writeln!(s, "   ---Wall Time---  --- Name ---");
+        for (name, d) in rows.iter().chain([&("Total", total)]) {
+            let _ = writeln!(s, "   {:.4} ({:5.1}%)  {name}", d.as_secs_f64(), pct(*d));
+        }
+        s
+    }
 }
 
 /// Launch-bound directives as PTX prints them.

@@ -28,6 +28,8 @@ pub struct PhaseContext {
     pub dump_cfg: bool,
     pub dump_rpo: bool,
     pub dumps: String,
+    /// `-w`: no warnings.
+    pub no_warnings: bool,
     /// Register-allocation options (`--maxrregcount`, `-knob`, launch bounds).
     pub regalloc: crate::ori::regalloc::Options,
     /// The register assignment of every allocated function, by name.
@@ -94,13 +96,18 @@ fn perform_live_dead(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
     Ok(())
 }
 
-/// Phase 16 `OriPerformLiveDeadFirst`: as the others, then reports the registers that may be used
-/// uninitialized (live into the entry once the dead code is gone) as warnings.
+/// Phase 16 `OriPerformLiveDeadFirst`: as the others, then warns about registers that may be used
+/// uninitialized (live into the entry once the dead code is gone), unless `-w`.
 fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
     crate::ori::dce::perform_live_dead(f);
     let live = crate::ori::liveness::Liveness::compute(f);
-    for w in crate::ori::liveness::uninitialized_warnings(f, &live) {
-        cx.dumps.push_str(&format!("ori: warning: {w}\n"));
+    let n = live.uninitialized().len();
+    if n > 0 && !cx.no_warnings {
+        // ptxas's wording; `--dump-liveness` names the registers.
+        cx.dumps.push_str(&format!(
+            "ori: warning: Found {n} potentially uninitialized register(s) in function {}\n",
+            f.name
+        ));
     }
     Ok(())
 }
