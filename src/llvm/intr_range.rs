@@ -66,7 +66,7 @@ pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) 
 }
 
 /// `sm_NN` from the function's `target-cpu` attribute.
-fn function_sm(f: FunctionValue<'_>) -> Option<u32> {
+pub(crate) fn function_sm(f: FunctionValue<'_>) -> Option<u32> {
     let a = f.get_string_attribute(AttributeLoc::Function, "target-cpu")?;
     let cpu = a.get_string_value().to_string_lossy().into_owned();
     cpu.strip_prefix("sm_")?.trim_end_matches(['a', 'f']).parse().ok()
@@ -74,7 +74,7 @@ fn function_sm(f: FunctionValue<'_>) -> Option<u32> {
 
 /// A set of values of a `width`-bit integer, as sorted disjoint non-wrapping `[lo, hi)` intervals
 /// over `0..2^width` (u128 so `hi = 2^64` is representable).
-type IntervalSet = Vec<(u128, u128)>;
+pub(crate) type IntervalSet = Vec<(u128, u128)>;
 
 /// Splits a (possibly wrapping) LLVM range `[lo, hi)` into non-wrapping intervals.
 fn from_llvm_range(lo: u128, hi: u128, width: u32) -> IntervalSet {
@@ -126,7 +126,7 @@ fn to_llvm_pairs(mut set: IntervalSet, width: u32) -> Vec<(u128, u128)> {
 }
 
 /// Reads the `!range` metadata of a call as intervals (None when absent or unreadable).
-fn existing_metadata(module: &Module<'_>, inst: InstructionValue<'_>, width: u32) -> Option<IntervalSet> {
+pub(crate) fn existing_metadata(module: &Module<'_>, inst: InstructionValue<'_>, width: u32) -> Option<IntervalSet> {
     let kind = module.get_context().get_kind_id("range");
     let md = inst.get_metadata(kind)?;
     let ops = md.get_node_values()?;
@@ -146,7 +146,7 @@ fn existing_metadata(module: &Module<'_>, inst: InstructionValue<'_>, width: u32
 
 /// Reads the call site's `range(iN lo, hi)` return attribute. LLVM's C API has no getter for
 /// constant-range attributes, so the printed call is read instead (`call range(i32 0, 1024) ...`).
-fn existing_attribute(call: CallSiteValue<'_>, width: u32) -> Option<IntervalSet> {
+pub(crate) fn existing_attribute(call: CallSiteValue<'_>, width: u32) -> Option<IntervalSet> {
     let text = call.as_value_ref();
     // SAFETY: printing a valid value; the returned string is disposed by LLVMString.
     let printed = unsafe { llvm_sys::core::LLVMPrintValueToString(text) };

@@ -87,12 +87,20 @@ pub fn registry() -> &'static [PassInfo] {
     &REGISTRY
 }
 
-static REGISTRY: [PassInfo; 1] = [PassInfo {
-    name: "nvvm-intr-range",
-    description: "Add !range metadata to NVVM intrinsics.",
-    params: &["sm"],
-    run: crate::llvm::intr_range::run_pass,
-}];
+static REGISTRY: [PassInfo; 2] = [
+    PassInfo {
+        name: "nv-known-bits",
+        description: "Fused known-bits / demanded-bits rewriter with the GPU special-register oracle.",
+        params: &["verify", "inject-mismatch"],
+        run: crate::llvm::known_bits::rewrite::run_pass,
+    },
+    PassInfo {
+        name: "nvvm-intr-range",
+        description: "Add !range metadata to NVVM intrinsics.",
+        params: &["sm"],
+        run: crate::llvm::intr_range::run_pass,
+    },
+];
 
 /// Parses `a,b<k=v>,c` into registered passes with their parameters.
 pub fn parse_pipeline(text: &str) -> Result<Vec<(&'static PassInfo, PassParams)>> {
