@@ -12,13 +12,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: .function uniform_trip
 ; CHECK: <loop>:
 ; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
-; CHECK-NEXT: UIMAD [[K:%ur[0-9]+]], [[C]], 0x4, URZ ;
+; CHECK-NEXT: UIMAD [[K:%ur[0-9]+]], [[C]], 0x5, URZ ;
 ; CHECK: <exit>:
 
 ; CHECK-LABEL: .function varying_trip
 ; CHECK: <loop>:
 ; CHECK: S2R [[C:%r[0-9]+]], SR_CTAID.X ;
-; CHECK-NEXT: IMAD [[K:%r[0-9]+]], [[C]], 0x4, RZ ;
+; CHECK-NEXT: IMAD [[K:%r[0-9]+]], [[C]], 0x5, RZ ;
 ; CHECK: <exit>:
 define ptx_kernel void @uniform_trip(i32 %n, ptr addrspace(1) %out) {
 entry:
@@ -27,7 +27,7 @@ entry:
 loop:
   %i = phi i32 [ 0, %entry ], [ %inext, %loop ]
   %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-  %k = mul i32 %c, 4
+  %k = mul i32 %c, 5
   %v = add i32 %k, %i
   %idx = add i32 %v, %t
   %w = zext i32 %idx to i64
@@ -47,7 +47,7 @@ entry:
 loop:
   %i = phi i32 [ 0, %entry ], [ %inext, %loop ]
   %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-  %k = mul i32 %c, 4
+  %k = mul i32 %c, 5
   %inext = add i32 %i, 1
   %done = icmp uge i32 %inext, %t
   br i1 %done, label %exit, label %loop

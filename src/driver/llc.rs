@@ -130,7 +130,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     timer.lap("Verifying (LLVM IR)");
     // Middle end: special-register ranges, as cicc runs them before code generation.
     let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
-    for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {
+    for (pass, params) in passes::parse_pipeline("nvvm-intr-range,nv-known-bits")? {
         (pass.run)(&m, &mut pcx, &params)?;
     }
     timer.lap("nvvm-intr-range");
