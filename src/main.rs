@@ -19,6 +19,8 @@ enum Command {
     Llc(driver::llc::LlcArgs),
     /// Run the lit-style test runner over test files or folders.
     Lit(ori::lit::LitArgs),
+    /// Execute every kernel before and after register allocation (and through LLVM) and compare.
+    Check(driver::check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Opt(a) => driver::opt::run(a),
         Command::Llc(a) => driver::llc::run(a),
         Command::Lit(a) => ori::lit::run(a),
+        Command::Check(a) => driver::check::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

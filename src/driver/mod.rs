@@ -1,5 +1,6 @@
 //! Subcommand drivers and the shared command-line conventions.
 
+pub mod check;
 pub mod llc;
 pub mod opt;
 

@@ -448,7 +448,7 @@ impl Printer<'_> {
                 let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?);
                 self.line(&g, format!("{name}.{} {d}, {a}", ftype(ty)));
             }
-            Op::Mufu { func } => {
+            Op::Mufu { func, ftz } => {
                 let name = match func {
                     MufuFn::Rcp => "rcp",
                     MufuFn::Rsq => "rsqrt",
@@ -465,7 +465,8 @@ impl Printer<'_> {
                     }
                 };
                 let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F32))?);
-                self.line(&g, format!("{name}.approx.f32 {d}, {a}"));
+                let ftz = if ftz { ".ftz" } else { "" };
+                self.line(&g, format!("{name}.approx{ftz}.f32 {d}, {a}"));
             }
             Op::IAbs { w64 } => {
                 let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);

@@ -5,3 +5,4 @@ pub mod known_bits;
 pub mod launch_bounds;
 pub mod module;
 pub mod passes;
+pub mod reference;

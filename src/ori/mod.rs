@@ -3,6 +3,7 @@
 pub mod bitvec;
 pub mod cfg;
 pub mod dce;
+pub mod interp;
 pub mod ir;
 pub mod liveness;
 pub mod lower;

@@ -333,9 +333,10 @@ pub enum Op {
     FSqrt {
         ty: FTy,
     },
-    /// `MUFU.fn` (f32).
+    /// `MUFU.fn` (f32); `ftz` flushes denormal inputs and results (the `.ftz` PTX forms).
     Mufu {
         func: MufuFn,
+        ftz: bool,
     },
     /// `IABS`.
     IAbs {
@@ -593,7 +594,7 @@ impl fmt::Display for Op {
                 write!(f, "{}DIV{}{}", fty(ty).0, fty(ty).1, if exact { ".RN" } else { ".APPROX" })
             }
             Op::FSqrt { ty } => write!(f, "{}SQRT{}.RN", fty(ty).0, fty(ty).1),
-            Op::Mufu { func } => write!(f, "MUFU.{}", format!("{func:?}").to_uppercase()),
+            Op::Mufu { func, .. } => write!(f, "MUFU.{}", format!("{func:?}").to_uppercase()),
             Op::IAbs { w64 } => write!(f, "IABS{}", w(w64)),
             Op::IMnMx { signed, max, w64 } => {
                 write!(f, "IMNMX.{}{}", su(signed, w64), if max { ".MAX" } else { ".MIN" })

@@ -1188,14 +1188,12 @@ impl FnLowering<'_> {
             a.push(self.get1(x)?);
         }
         let op = match rest {
-            r if r.starts_with("rsqrt.approx") => Op::Mufu { func: MufuFn::Rsq },
-            r if r.starts_with("ex2.approx") => Op::Mufu { func: MufuFn::Ex2 },
-            r if r.starts_with("lg2.approx") => Op::Mufu { func: MufuFn::Lg2 },
-            r if r.starts_with("sin.approx") => Op::Mufu { func: MufuFn::Sin },
-            r if r.starts_with("cos.approx") => Op::Mufu { func: MufuFn::Cos },
-            r if r.starts_with("sqrt.approx") => Op::Mufu { func: MufuFn::Sqrt },
-            r if r.starts_with("rcp.approx") && !f64_ => Op::Mufu { func: MufuFn::Rcp },
-            "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H },
+            // The f32 approximations (`.f` / `.ftz.f`); f64 forms other than rcp64h are not
+            // MUFU operations and stay unsupported.
+            r if r.ends_with(".f") && mufu_fn(r).is_some() => {
+                Op::Mufu { func: mufu_fn(r).unwrap(), ftz: r.contains(".ftz.") }
+            }
+            "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H, ftz: true },
             "prmt" => {
                 // prmt(a, b, selector) → PRMT d, a, selector, b
                 self.op(Op::Prmt, d.to_vec(), vec![a[0].clone(), a[2].clone(), a[1].clone()]);
@@ -1206,10 +1204,12 @@ impl FnLowering<'_> {
                 self.op(Op::Vote { mode: VoteMode::Ballot }, d.to_vec(), vec![Operand::True]);
                 return Ok(());
             }
-            r if r.starts_with("sqrt.rn") || r == "sqrt.f" => Op::FSqrt { ty: t },
-            r if r.starts_with("div.rn") => Op::FDiv { ty: t, exact: true },
-            r if r.starts_with("div.approx") || r.starts_with("div.full") => Op::FDiv { ty: FTy::F32, exact: false },
-            r if r.starts_with("rcp.rn") => {
+            // IEEE forms without flush-to-zero. `div.full.f` (≤ 2 ulp) is implemented by the
+            // correctly rounded division, which meets its bound; `div.approx.f` keeps its PTX form.
+            "sqrt.rn.f" | "sqrt.rn.d" | "sqrt.f" => Op::FSqrt { ty: t },
+            "div.rn.f" | "div.rn.d" | "div.full.f" => Op::FDiv { ty: t, exact: true },
+            "div.approx.f" => Op::FDiv { ty: FTy::F32, exact: false },
+            "rcp.rn.f" | "rcp.rn.d" => {
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 a.insert(0, Operand::Imm(one));
                 Op::FDiv { ty: t, exact: true }
@@ -1226,9 +1226,10 @@ impl FnLowering<'_> {
                 self.op(Op::FMnMx { ty: t, max: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
                 return Ok(());
             }
-            r if r.starts_with("fmin") => Op::FMnMx { ty: t, max: false },
-            r if r.starts_with("fmax") => Op::FMnMx { ty: t, max: true },
-            r if r.starts_with("fabs") => Op::FAbs { ty: t },
+            // minNum/maxNum semantics only: the `.nan`, `.xorsign` and `.ftz` variants differ.
+            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false },
+            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true },
+            "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");
                 let w64 = r.ends_with("ll");
@@ -1290,6 +1291,22 @@ impl FnLowering<'_> {
         self.op(op, d.to_vec(), a);
         Ok(())
     }
+}
+
+/// The MUFU function of an `llvm.nvvm.<fn>.approx[.ftz].f` name.
+fn mufu_fn(name: &str) -> Option<MufuFn> {
+    Some(match name.split(".approx").next()? {
+        "rsqrt" => MufuFn::Rsq,
+        "ex2" => MufuFn::Ex2,
+        "lg2" => MufuFn::Lg2,
+        "sin" => MufuFn::Sin,
+        "cos" => MufuFn::Cos,
+        "sqrt" => MufuFn::Sqrt,
+        "rcp" => MufuFn::Rcp,
+        "tanh" => MufuFn::Tanh,
+        _ => return None,
+    })
+    .filter(|_| name.contains(".approx."))
 }
 
 /// The rounding mode spelled in an `llvm.nvvm.*.r{n,z,m,p}[.ftz].{f,d}` name.

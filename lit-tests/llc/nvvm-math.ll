@@ -1,0 +1,38 @@
+; libdevice-style llvm.nvvm math: the f32 approximations map to MUFU and keep their .ftz form in
+; PTX; IEEE forms map to the exact operations; variants with other semantics (NaN-propagating
+; min/max, f64 approximations other than rcp64h) are reported, never lowered to a near miss.
+; RUN: ori llc %s -o %t.ptx
+; RUN: FileCheck %s --input-file=%t.ptx
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
+; RUN: not ori llc %S/Inputs/fmin-nan.ll 2>&1 | FileCheck %s --check-prefix=NAN
+; RUN: not ori llc %S/Inputs/rsqrt-d.ll 2>&1 | FileCheck %s --check-prefix=RSQD
+; RUN: ori check %s | FileCheck %s --check-prefix=CHECKRUN
+; REQUIRES: ptxas
+; NAN: ori: error: unsupported intrinsic llvm.nvvm.fmin.nan.f in function @k
+; RSQD: ori: error: unsupported intrinsic llvm.nvvm.rsqrt.approx.d in function @k
+; CHECKRUN: m: ok
+
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK: ex2.approx.ftz.f32
+; CHECK: rsqrt.approx.f32
+; CHECK: div.rn.f32
+; CHECK: min.f32
+; CHECK: rcp.approx.ftz.f64
+define ptx_kernel void @m(ptr addrspace(1) %out, float %x, double %y) {
+  %e = call float @llvm.nvvm.ex2.approx.ftz.f(float %x)
+  %r = call float @llvm.nvvm.rsqrt.approx.f(float %e)
+  %d = call float @llvm.nvvm.div.full.f(float %r, float %x)
+  %m = call float @llvm.nvvm.fmin.f(float %d, float %x)
+  store float %m, ptr addrspace(1) %out
+  %q = call double @llvm.nvvm.rcp.approx.ftz.d(double %y)
+  %p = getelementptr double, ptr addrspace(1) %out, i32 1
+  store double %q, ptr addrspace(1) %p
+  ret void
+}
+
+declare float @llvm.nvvm.ex2.approx.ftz.f(float)
+declare float @llvm.nvvm.rsqrt.approx.f(float)
+declare float @llvm.nvvm.div.full.f(float, float)
+declare float @llvm.nvvm.fmin.f(float, float)
+declare double @llvm.nvvm.rcp.approx.ftz.d(double)

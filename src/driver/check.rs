@@ -1,0 +1,1029 @@
+//! `ori check`: execution-checked correctness of the back end.
+//!
+//! For every kernel of a module: compile it as `ori llc` does (nvvm-intr-range, inlining,
+//! lowering, the phase pipeline), keeping the function just before register allocation
+//! (*pre-RA*) and the allocated one (*post-RA*, with its assignment and spill code) — device
+//! functions that survive inlining (recursion) are compiled the same way and run through `CALL`;
+//! build deterministic random inputs; run
+//!
+//! 1. the **reference**: the original LLVM IR through LLVM's MCJIT, one thread at a time
+//!    (`llvm::reference`), for kernels whose threads do not communicate — otherwise the pre-RA Ori
+//!    run is the reference, and the report says so;
+//! 2. the **pre-RA** Ori function in the SIMT interpreter (virtual registers);
+//! 3. the function **as lowered** (before any phase, phis included), which must agree exactly
+//!    with the pre-RA run: the phases between lowering and allocation must not change results;
+//! 4. the **post-RA** Ori function (physical registers: values that share a register share
+//!    storage);
+//!
+//! and compare every buffer (and every `.global` module variable) afterwards. One line per
+//! kernel: `<kernel>: ok (...)`, `<kernel>: MISMATCH ...` or `<kernel>: skipped (<reason>)`; the
+//! exit status is 1 when any kernel mismatches.
+//!
+//! # Inputs
+//!
+//! Launch: 2 CTAs of 64 threads; kernels that read y (z) thread or block indices get 2×2 CTAs of
+//! 16×16 threads (2×2×2 CTAs of 8×4×4); `reqntid` / `maxntid` override the block. 8 KiB of dynamic
+//! shared memory. Each pointer parameter gets its own buffer of `--elements` elements (131072)
+//! whose element type is inferred from the loads and stores through it: integers uniformly in
+//! [0, 64) (bytes: [0, 256)), floats k/8 for k in [−32, 32). Integer parameters are
+//! `--int-param` (100) — or 16, 3, 0 in turn when the inputs make the pre-RA run fault (an index
+//! parameter past a fixed-size array) —, float parameters 1.5 (f64: 0.75). A fixed seed per
+//! kernel and parameter makes every run identical.
+//!
+//! # Comparison
+//!
+//! Integers bitwise, floats bitwise with every NaN equal to every NaN. Kernels whose pre-RA code
+//! uses approximate operations (MUFU, approximate division) compare floats against the LLVM
+//! reference with a relative tolerance of 1e-5 (absolute 1e-6 near zero): the interpreter and the
+//! reference both evaluate them with the correctly rounded host functions, but the lowering may
+//! select an approximation where the IR had an exact operation. Pre-RA vs post-RA is always exact.
+//!
+//! When the reference and the pre-RA run differ, the report says whether the function as lowered
+//! agrees with the reference, i.e. whether the difference comes from lowering or from a phase.
+//! `--dump-trace` compares the per-instruction traces of the pre-RA and post-RA runs and shows the
+//! first instruction, lane and register where they diverge.
+
+use crate::llvm::launch_bounds::{self, LaunchBounds};
+use crate::llvm::reference::{self, RefArg, RefError};
+use crate::llvm::{module, passes};
+use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome, Unit};
+use crate::ori::ir::{Function, GlobalVar, Operand, VReg};
+use crate::ori::lower::ffi::{self, Ty, V};
+use crate::ori::opcode::{Op, Space};
+use crate::ori::pipeline::{self, PhaseContext};
+use crate::ori::regalloc::{self, Allocation};
+use crate::ori::{lower, print};
+use crate::sreg::{Dim, SpecialReg};
+use anyhow::Result;
+use inkwell::context::Context;
+use inkwell::values::AsValueRef;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Input file (.ll or .bc); `-` reads standard input.
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Register budget per thread for the allocation being checked.
+    #[arg(long = "maxrregcount")]
+    pub maxrregcount: Option<u32>,
+    /// On a pre-RA / post-RA mismatch, show the first diverging instruction, lane and register.
+    #[arg(long = "dump-trace")]
+    pub dump_trace: bool,
+    /// Target SM (`sm_90`).
+    #[arg(long, default_value = "sm_90")]
+    pub mcpu: String,
+    /// Elements per pointer-parameter buffer.
+    #[arg(long, default_value_t = 131072)]
+    pub elements: usize,
+    /// Value of every integer parameter.
+    #[arg(long = "int-param", default_value_t = 100)]
+    pub int_param: u64,
+    /// Warp instructions per run before giving up.
+    #[arg(long = "max-steps", default_value_t = 20_000_000)]
+    pub max_steps: u64,
+    /// Skip the LLVM JIT reference (the pre-RA run is then the reference everywhere).
+    #[arg(long = "no-reference")]
+    pub no_reference: bool,
+}
+
+/// Options of one check.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub sm: u32,
+    pub maxrregcount: Option<u32>,
+    pub dump_trace: bool,
+    pub elements: usize,
+    pub int_param: u64,
+    pub max_steps: u64,
+    pub use_reference: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            sm: 90,
+            maxrregcount: None,
+            dump_trace: false,
+            elements: 131072,
+            int_param: 100,
+            max_steps: 20_000_000,
+            use_reference: true,
+        }
+    }
+}
+
+/// Element type of a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Elem {
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    F32,
+    F64,
+}
+
+impl Elem {
+    pub fn bytes(self) -> usize {
+        match self {
+            Elem::I8 => 1,
+            Elem::I16 | Elem::F16 => 2,
+            Elem::I32 | Elem::F32 => 4,
+            Elem::I64 | Elem::F64 => 8,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Elem::I8 => "i8",
+            Elem::I16 => "i16",
+            Elem::I32 => "i32",
+            Elem::I64 => "i64",
+            Elem::F16 => "f16",
+            Elem::F32 => "f32",
+            Elem::F64 => "f64",
+        }
+    }
+    fn is_float(self) -> bool {
+        matches!(self, Elem::F16 | Elem::F32 | Elem::F64)
+    }
+}
+
+/// What a kernel parameter is, from its LLVM type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A pointer: gets a buffer of this element type.
+    Buffer(Elem),
+    Int,
+    F16,
+    F32,
+    F64,
+}
+
+/// One kernel, compiled.
+#[derive(Clone, Debug)]
+pub struct CompiledKernel {
+    pub name: String,
+    /// Right after lowering (phis present).
+    pub lowered: Function,
+    /// Just before register allocation.
+    pub pre: Option<Function>,
+    /// After allocation, with the assignment.
+    pub post: Option<(Function, Allocation)>,
+    /// Why the pipeline stopped, if it did.
+    pub error: Option<String>,
+    pub params: Vec<ParamKind>,
+    /// LLVM parameter names (`%3` or the source name).
+    pub param_names: Vec<String>,
+    pub bounds: Option<LaunchBounds>,
+}
+
+/// A compiled module.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The original IR, for the reference.
+    pub ir: Vec<u8>,
+    pub globals: Vec<GlobalVar>,
+    pub kernels: Vec<CompiledKernel>,
+    /// Device functions that survived inlining (called with `CALL`), compiled the same way.
+    pub devices: Vec<CompiledKernel>,
+}
+
+/// A compilation stage that runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Lowered,
+    Pre,
+    Post,
+}
+
+impl Compiled {
+    /// The functions to run for kernel `k` at a stage: the kernel first, then every device
+    /// function available at that stage, each with its assignment after allocation.
+    fn program<'a>(&'a self, k: &'a CompiledKernel, stage: Stage) -> Option<Vec<Unit<'a>>> {
+        let pick = |k: &'a CompiledKernel| -> Option<Unit<'a>> {
+            match stage {
+                Stage::Lowered => Some((&k.lowered, None)),
+                Stage::Pre => k.pre.as_ref().map(|f| (f, None)),
+                Stage::Post => k.post.as_ref().map(|(f, a)| (f, Some(a.phys.as_slice()))),
+            }
+        };
+        let mut v = vec![pick(k)?];
+        v.extend(self.devices.iter().filter_map(pick));
+        Some(v)
+    }
+}
+
+/// The verdict for one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// All runs agree; the string says what the reference was.
+    Ok(String),
+    Mismatch(String),
+    Skipped(String),
+}
+
+/// The report for one kernel: the verdict plus detail lines.
+#[derive(Clone, Debug)]
+pub struct KernelReport {
+    pub name: String,
+    pub verdict: Verdict,
+    pub details: Vec<String>,
+}
+
+impl std::fmt::Display for KernelReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.verdict {
+            Verdict::Ok(r) => write!(f, "{}: ok ({r})", self.name)?,
+            Verdict::Mismatch(m) => write!(f, "{}: MISMATCH {m}", self.name)?,
+            Verdict::Skipped(r) => write!(f, "{}: skipped ({r})", self.name)?,
+        }
+        for d in &self.details {
+            write!(f, "\n  {d}")?;
+        }
+        Ok(())
+    }
+}
+
+pub fn run(args: CheckArgs) -> Result<u8> {
+    let sm: u32 = args
+        .mcpu
+        .strip_prefix("sm_")
+        .and_then(|s| s.trim_end_matches(['a', 'f']).parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("invalid -mcpu '{}': expected sm_NN", args.mcpu))?;
+    let bytes = if args.input == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
+        b
+    } else {
+        std::fs::read(&args.input)
+            .map_err(|e| anyhow::anyhow!("could not open '{}': {}", args.input, module::io_reason(&e)))?
+    };
+    let opts = CheckOptions {
+        sm,
+        maxrregcount: args.maxrregcount,
+        dump_trace: args.dump_trace,
+        elements: args.elements,
+        int_param: args.int_param,
+        max_steps: args.max_steps,
+        use_reference: !args.no_reference,
+    };
+    let name = if args.input == "-" { "<stdin>" } else { &args.input };
+    let compiled = compile(&bytes, name, &opts)?;
+    if compiled.kernels.is_empty() {
+        eprintln!("ori: warning: no kernels in {name}");
+    }
+    let mut failed = false;
+    for k in &compiled.kernels {
+        let report = check_kernel(&compiled, k, &opts);
+        failed |= matches!(report.verdict, Verdict::Mismatch(_));
+        println!("{report}");
+    }
+    Ok(u8::from(failed))
+}
+
+/// Compiles every kernel of the module in `bytes` as `ori llc` does, keeping the stages.
+pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled> {
+    let ctx = Context::create();
+    let m = module::parse_module(&ctx, bytes, name)?;
+    module::verify(&m)?;
+    let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(opts.sm), ..Default::default() });
+    for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {
+        (pass.run)(&m, &mut pcx, &params)?;
+    }
+    let bounds = launch_bounds::read_module(&m, &mut Vec::new());
+    crate::driver::llc::inline_device_functions(&m, &bounds, &format!("sm_{}", opts.sm))?;
+    let prog = match lower::lower_module(&m, &bounds) {
+        Ok(p) => p,
+        Err(e) => {
+            // Lowering is per module: every kernel is skipped with the reason.
+            let kernels = bounds
+                .iter()
+                .filter(|(n, b)| b.is_kernel && m.get_function(n).is_some_and(|f| f.count_basic_blocks() > 0))
+                .map(|(n, b)| CompiledKernel {
+                    name: n.clone(),
+                    lowered: Function::default(),
+                    pre: None,
+                    post: None,
+                    error: Some(format!("lowering: {e:#}")),
+                    params: Vec::new(),
+                    param_names: Vec::new(),
+                    bounds: Some(b.clone()),
+                })
+                .collect();
+            return Ok(Compiled { ir: bytes.to_vec(), globals: Vec::new(), kernels, devices: Vec::new() });
+        }
+    };
+    let mut cx = PhaseContext {
+        regalloc: regalloc::Options {
+            max_reg_count: opts.maxrregcount,
+            knobs: regalloc::Knobs::default(),
+            bounds: bounds.clone(),
+            check: false,
+        },
+        ..Default::default()
+    };
+    let mut kernels = Vec::new();
+    let mut devices = Vec::new();
+    for func in &prog.functions {
+        let mut f = func.clone();
+        let mut pre = None;
+        let mut error = None;
+        for phase in pipeline::phases() {
+            if phase.name.contains("AllocReg") {
+                pre = Some(f.clone());
+            }
+            if let Err(e) = (phase.run)(&mut f, &mut cx) {
+                error = Some(format!("phase {}: {e:#}", phase.name));
+                break;
+            }
+        }
+        let post = match (&error, cx.allocations.get(&f.name)) {
+            (None, Some(a)) => Some((f, a.clone())),
+            _ => None,
+        };
+        let (params, param_names) = match m.get_function(&func.name) {
+            Some(lf) => lf
+                .get_param_iter()
+                .map(|p| {
+                    let v = V(p.as_value_ref());
+                    (param_kind(v), llvm_name(v))
+                })
+                .unzip(),
+            None => (Vec::new(), Vec::new()),
+        };
+        let list = if func.is_kernel { &mut kernels } else { &mut devices };
+        list.push(CompiledKernel {
+            name: func.name.clone(),
+            lowered: func.clone(),
+            pre,
+            post,
+            error,
+            params,
+            param_names,
+            bounds: bounds.get(&func.name).cloned(),
+        });
+    }
+    Ok(Compiled { ir: bytes.to_vec(), globals: prog.globals.clone(), kernels, devices })
+}
+
+fn llvm_name(v: V) -> String {
+    let n = ffi::name(v);
+    if !n.is_empty() {
+        return format!("%{n}");
+    }
+    // Unnamed: the printed form ends with the slot number (`ptr noundef %2`).
+    ffi::value_string(v).rsplit(' ').next().unwrap_or("?").to_string()
+}
+
+fn elem_of(t: &Ty) -> Option<Elem> {
+    Some(match t {
+        Ty::I1 | Ty::Int(8) => Elem::I8,
+        Ty::Int(16) => Elem::I16,
+        Ty::Int(32) => Elem::I32,
+        Ty::Int(64) | Ty::Ptr(_) => Elem::I64,
+        Ty::F16 => Elem::F16,
+        Ty::F32 => Elem::F32,
+        Ty::F64 => Elem::F64,
+        Ty::Vector(e, _) => return elem_of(e),
+        Ty::Struct(fs) => return fs.iter().find_map(elem_of),
+        _ => return None,
+    })
+}
+
+/// A parameter's kind; a pointer's element type is the most frequent scalar type loaded or stored
+/// through it (following GEPs, casts, phis and selects), `i32` when nothing is accessed.
+fn param_kind(p: V) -> ParamKind {
+    use llvm_sys::LLVMOpcode as O;
+    match ffi::classify(ffi::type_of(p)) {
+        Ty::Ptr(_) => {}
+        Ty::F16 => return ParamKind::F16,
+        Ty::F32 => return ParamKind::F32,
+        Ty::F64 => return ParamKind::F64,
+        _ => return ParamKind::Int,
+    }
+    let mut counts: BTreeMap<Elem, usize> = BTreeMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut work = vec![p];
+    let mut count = |t: &Ty| {
+        if let Some(e) = elem_of(t) {
+            *counts.entry(e).or_default() += 1;
+        }
+    };
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        let mut u = unsafe { llvm_sys::core::LLVMGetFirstUse(v.0) };
+        while !u.is_null() {
+            let user = V(unsafe { llvm_sys::core::LLVMGetUser(u) });
+            u = unsafe { llvm_sys::core::LLVMGetNextUse(u) };
+            if !ffi::is_instruction(user) {
+                continue;
+            }
+            let ty = |x: V| ffi::classify(ffi::type_of(x));
+            match ffi::opcode(user) {
+                O::LLVMGetElementPtr if ffi::operand(user, 0) == v => work.push(user),
+                O::LLVMBitCast | O::LLVMAddrSpaceCast | O::LLVMPHI | O::LLVMSelect | O::LLVMFreeze => work.push(user),
+                O::LLVMLoad => count(&ty(user)),
+                O::LLVMStore if ffi::operand(user, 1) == v => count(&ty(ffi::operand(user, 0))),
+                O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg if ffi::operand(user, 0) == v => {
+                    count(&ty(ffi::operand(user, 1)))
+                }
+                O::LLVMCall => {
+                    let callee = ffi::called_value(user);
+                    if ffi::intrinsic_name(callee).is_some_and(|n| n.starts_with("llvm.nvvm.ldg")) {
+                        count(&ty(user));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let best = counts.iter().max_by_key(|(e, n)| (**n, std::cmp::Reverse(**e))).map(|(e, _)| *e);
+    ParamKind::Buffer(best.unwrap_or(Elem::I32))
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+fn seed_of(name: &str, k: usize) -> u64 {
+    name.bytes().fold(0xCBF2_9CE4_8422_2325u64 ^ k as u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3))
+}
+
+/// Random contents of a buffer of `n` elements.
+fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::with_capacity(n * elem.bytes());
+    for _ in 0..n {
+        let r = rng.next();
+        let small = r % 64;
+        let real = ((r % 64) as i64 - 32) as f64 / 8.0;
+        match elem {
+            Elem::I8 => out.push(r as u8),
+            Elem::I16 => out.extend_from_slice(&(small as u16).to_le_bytes()),
+            Elem::I32 => out.extend_from_slice(&(small as u32).to_le_bytes()),
+            Elem::I64 => out.extend_from_slice(&small.to_le_bytes()),
+            Elem::F16 => out.extend_from_slice(&interp::float::f64_to_f16(real).to_le_bytes()),
+            Elem::F32 => out.extend_from_slice(&(real as f32).to_le_bytes()),
+            Elem::F64 => out.extend_from_slice(&real.to_le_bytes()),
+        }
+    }
+    out
+}
+
+/// The launch for a kernel: by the dimensions its special registers (and those of the device
+/// functions it may call) use, then its bounds.
+pub fn launch_for(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>) -> Launch {
+    let mut dims = 1;
+    for i in funcs.iter().flat_map(|(f, _)| &f.blocks).flat_map(|b| &b.insts) {
+        for o in &i.srcs {
+            let d = match o {
+                Operand::SReg(
+                    SpecialReg::Tid(d) | SpecialReg::Ctaid(d) | SpecialReg::Ntid(d) | SpecialReg::Nctaid(d),
+                ) => match d {
+                    Dim::Y => 2,
+                    Dim::Z => 3,
+                    Dim::X | Dim::W => 1,
+                },
+                Operand::CBank { bank: 0, offset: 0x4 | 0x10 } => 2,
+                Operand::CBank { bank: 0, offset: 0x8 | 0x14 } => 3,
+                _ => 1,
+            };
+            dims = dims.max(d);
+        }
+    }
+    let (mut block, grid) = match dims {
+        1 => ([64, 1, 1], [2, 1, 1]),
+        2 => ([16, 16, 1], [2, 2, 1]),
+        _ => ([8, 4, 4], [2, 2, 2]),
+    };
+    if let Some(b) = bounds {
+        let given = |d: &[Option<u32>; 3]| d.iter().any(Option::is_some).then(|| d.map(|x| x.unwrap_or(1)));
+        if let Some(r) = given(&b.reqntid) {
+            block = r;
+        } else if let Some(m) = given(&b.maxntid)
+            && m.iter().product::<u32>() < block.iter().product::<u32>()
+        {
+            block = m;
+        }
+    }
+    Launch { grid, block, dynamic_shared: 8192 }
+}
+
+/// Inputs of one kernel: buffer contents per parameter (None for scalars) and scalar values.
+struct Inputs {
+    buffers: Vec<Option<(Elem, Vec<u8>)>>,
+    scalars: Vec<u64>,
+}
+
+fn inputs(k: &CompiledKernel, opts: &CheckOptions, int_param: u64) -> Inputs {
+    let mut buffers = Vec::new();
+    let mut scalars = Vec::new();
+    for (i, p) in k.params.iter().enumerate() {
+        let mut rng = Rng::new(seed_of(&k.name, i));
+        match p {
+            ParamKind::Buffer(e) => {
+                buffers.push(Some((*e, fill(*e, opts.elements, &mut rng))));
+                scalars.push(0);
+            }
+            ParamKind::Int => {
+                buffers.push(None);
+                scalars.push(int_param);
+            }
+            ParamKind::F16 => {
+                buffers.push(None);
+                scalars.push(0x3E00);
+            }
+            ParamKind::F32 => {
+                buffers.push(None);
+                scalars.push(1.5f32.to_bits() as u64);
+            }
+            ParamKind::F64 => {
+                buffers.push(None);
+                scalars.push(0.75f64.to_bits());
+            }
+        }
+    }
+    Inputs { buffers, scalars }
+}
+
+/// Memory after a run: buffers in parameter order (None for scalars) and `.global` variables.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Snapshot {
+    buffers: Vec<Option<Vec<u8>>>,
+    globals: BTreeMap<String, Vec<u8>>,
+}
+
+/// Runs an Ori function on fresh memory holding `inp`.
+fn run_ori(
+    c: &Compiled,
+    funcs: &[Unit<'_>],
+    inp: &Inputs,
+    launch: &Launch,
+    opts: &Options,
+) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
+    let f = funcs[0].0;
+    let mut machine = Machine::new(&c.globals);
+    let mut params = inp.scalars.clone();
+    let mut bases = Vec::new();
+    for (i, b) in inp.buffers.iter().enumerate() {
+        if let Some((_, data)) = b {
+            let base = machine.alloc(&format!("arg{i}"), data.clone());
+            params[i] = base;
+            bases.push(Some(base));
+        } else {
+            bases.push(None);
+        }
+    }
+    if params.len() != f.params.len() {
+        let e =
+            interp::Error::internal(format!("{} LLVM parameters vs {} Ori parameters", params.len(), f.params.len()));
+        return Err((e, Outcome::default()));
+    }
+    let (out, result) = interp::run_program(&mut machine, funcs, launch, &params, opts);
+    if let Err(e) = result {
+        return Err((e, out));
+    }
+    let buffers = bases.iter().map(|b| b.and_then(|b| machine.buffer(b)).map(|b| b.data.clone())).collect();
+    let globals = c
+        .globals
+        .iter()
+        .filter(|g| g.space == Space::Global)
+        .filter_map(|g| {
+            let (_, addr) = machine.symbol(&g.name)?;
+            Some((g.name.clone(), machine.buffer(addr)?.data[..g.size as usize].to_vec()))
+        })
+        .collect();
+    Ok((Snapshot { buffers, globals }, out))
+}
+
+fn run_reference(c: &Compiled, k: &CompiledKernel, inp: &Inputs, launch: &Launch) -> Result<Snapshot, RefError> {
+    let args: Vec<RefArg> = inp
+        .buffers
+        .iter()
+        .zip(&inp.scalars)
+        .map(|(b, s)| match b {
+            Some((_, d)) => RefArg::Buffer(d.clone()),
+            None => RefArg::Scalar(*s),
+        })
+        .collect();
+    let globals: Vec<(String, u64)> =
+        c.globals.iter().filter(|g| g.space == Space::Global).map(|g| (g.name.clone(), g.size)).collect();
+    let out = reference::run(&c.ir, &k.name, &args, launch, &globals)?;
+    let mut bufs = out.buffers.into_iter();
+    let buffers = inp.buffers.iter().map(|b| b.as_ref().and_then(|_| bufs.next())).collect();
+    Ok(Snapshot { buffers, globals: out.globals })
+}
+
+fn show(elem: Elem, b: &[u8]) -> String {
+    let mut w = [0u8; 8];
+    w[..b.len()].copy_from_slice(b);
+    let v = u64::from_le_bytes(w);
+    match elem {
+        Elem::F16 => format!("{:?} ({v:#06x})", interp::float::f16_to_f64(v as u16)),
+        Elem::F32 => format!("{:?} ({v:#010x})", f32::from_bits(v as u32)),
+        Elem::F64 => format!("{:?} ({v:#018x})", f64::from_bits(v)),
+        Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64 => format!("{v} ({v:#x})"),
+    }
+}
+
+fn elem_equal(elem: Elem, a: &[u8], b: &[u8], tolerance: bool) -> bool {
+    if a == b {
+        return true;
+    }
+    if !elem.is_float() {
+        return false;
+    }
+    let val = |x: &[u8]| {
+        let mut w = [0u8; 8];
+        w[..x.len()].copy_from_slice(x);
+        let v = u64::from_le_bytes(w);
+        match elem {
+            Elem::F16 => interp::float::f16_to_f64(v as u16),
+            Elem::F32 => f32::from_bits(v as u32) as f64,
+            _ => f64::from_bits(v),
+        }
+    };
+    let (x, y) = (val(a), val(b));
+    if x.is_nan() && y.is_nan() {
+        return true;
+    }
+    tolerance && (x - y).abs() <= 1e-5 * x.abs().max(y.abs()).max(0.1)
+}
+
+/// The first difference between two snapshots, described.
+fn diff(k: &CompiledKernel, inp: &Inputs, expected: &Snapshot, got: &Snapshot, tolerance: bool) -> Option<String> {
+    for (i, (e, g)) in expected.buffers.iter().zip(&got.buffers).enumerate() {
+        let (Some(e), Some(g)) = (e, g) else { continue };
+        let Some((elem, _)) = &inp.buffers[i] else { continue };
+        let n = elem.bytes();
+        let mut first = None;
+        let mut count = 0;
+        for (j, (a, b)) in e.chunks(n).zip(g.chunks(n)).enumerate() {
+            if !elem_equal(*elem, a, b, tolerance) {
+                count += 1;
+                first.get_or_insert((j, a, b));
+            }
+        }
+        if let Some((j, a, b)) = first {
+            let name = k.param_names.get(i).cloned().unwrap_or_default();
+            return Some(format!(
+                "arg{i} ({name}, {}) [{j}]: expected {}, got {} ({count} element{} differ{})",
+                elem.name(),
+                show(*elem, a),
+                show(*elem, b),
+                plural(count),
+                if count == 1 { "s" } else { "" }
+            ));
+        }
+    }
+    for (name, e) in &expected.globals {
+        if let Some(g) = got.globals.get(name)
+            && let Some(j) = e.iter().zip(g).position(|(a, b)| a != b)
+        {
+            return Some(format!("@{name} byte {j}: expected {:#04x}, got {:#04x}", e[j], g[j]));
+        }
+    }
+    None
+}
+
+fn skip_reason(stage: &str, e: &interp::Error) -> String {
+    match e.kind {
+        ErrorKind::Unsupported => format!("{stage}: unsupported {e}"),
+        ErrorKind::StepLimit => format!("{stage}: {e}"),
+        ErrorKind::Fault | ErrorKind::Internal => format!("{stage} run failed: {e}"),
+    }
+}
+
+/// Checks one kernel (see the module documentation).
+pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> KernelReport {
+    let mut report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
+    let skip = |mut r: KernelReport, why: String| {
+        r.verdict = Verdict::Skipped(why);
+        r
+    };
+    if let Some(e) = &k.error {
+        return skip(report, e.clone());
+    }
+    let (Some(pre_prog), Some(low_prog)) = (c.program(k, Stage::Pre), c.program(k, Stage::Lowered)) else {
+        return skip(report, "no pre-allocation function".into());
+    };
+    let launch = launch_for(&pre_prog, k.bounds.as_ref());
+    let iopts = Options { max_steps: opts.max_steps, trace: opts.dump_trace, ..Default::default() };
+    // Integer parameters: `--int-param`, then smaller values while the inputs make the pre-RA run
+    // fault (an index parameter beyond a fixed-size array).
+    let has_int = k.params.contains(&ParamKind::Int);
+    let mut candidates = vec![opts.int_param];
+    if has_int {
+        candidates.extend([16, 3, 0].into_iter().filter(|&v| v < opts.int_param));
+    }
+    let mut attempt = 0;
+    let (inp, pre_snap, pre_out) = loop {
+        let inp = inputs(k, opts, candidates[attempt]);
+        match run_ori(c, &pre_prog, &inp, &launch, &iopts) {
+            Ok((snap, out)) => break (inp, snap, out),
+            Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
+            Err((e, _)) => return skip(report, skip_reason("pre-RA", &e)),
+        }
+    };
+    if attempt > 0 {
+        report.details.push(format!(
+            "integer parameters = {} (with {} the pre-RA run faulted)",
+            candidates[attempt], candidates[0]
+        ));
+    }
+    for n in &pre_out.notes {
+        report.details.push(format!("note (pre-RA): {n}"));
+    }
+    // The function as lowered, before any phase: the phases must not change the result.
+    let quiet = Options { trace: false, ..iopts };
+    let lowered = run_ori(c, &low_prog, &inp, &launch, &quiet);
+    // The reference: the LLVM JIT where eligible, else the pre-RA run.
+    let mut reference_label = String::from("reference: pre-RA Ori");
+    let unsafe_for_jit = pre_out.notes.iter().any(|n| n.contains("division by zero"));
+    if opts.use_reference && !unsafe_for_jit {
+        match run_reference(c, k, &inp, &launch) {
+            Ok(ref_snap) => {
+                reference_label = "reference: LLVM JIT".into();
+                let tolerance = pre_prog.iter().any(|(f, _)| interp::uses_approximations(f));
+                if let Some(d) = diff(k, &inp, &ref_snap, &pre_snap, tolerance) {
+                    report.verdict = Verdict::Mismatch(format!("pre-RA vs LLVM reference: {d}"));
+                    report.details.push(match &lowered {
+                        Ok((s, _)) => match diff(k, &inp, &ref_snap, s, tolerance) {
+                            Some(d) => format!("the function as lowered (before any phase) differs too: {d}"),
+                            None => "the function as lowered matches the reference: a phase changed the result".into(),
+                        },
+                        Err((e, _)) => format!("the function as lowered does not run: {e}"),
+                    });
+                    return report;
+                }
+            }
+            Err(RefError::Ineligible(why)) => reference_label = format!("reference: pre-RA Ori; LLVM JIT: {why}"),
+            Err(RefError::Failed(why)) => {
+                reference_label = "reference: pre-RA Ori".into();
+                report.details.push(format!("LLVM JIT reference failed: {why}"));
+            }
+        }
+    } else if unsafe_for_jit {
+        reference_label = "reference: pre-RA Ori; LLVM JIT: division by zero".into();
+    }
+    match &lowered {
+        Ok((low_snap, _)) => {
+            if let Some(d) = diff(k, &inp, low_snap, &pre_snap, false) {
+                report.verdict = Verdict::Mismatch(format!("pre-RA vs as lowered (a phase changed the result): {d}"));
+                return report;
+            }
+        }
+        Err((e, _)) => report.details.push(format!("the function as lowered does not run: {e}")),
+    }
+    let (Some(post_prog), true) = (c.program(k, Stage::Post), k.post.is_some()) else {
+        report.verdict = Verdict::Skipped(format!("no register allocation ({reference_label})"));
+        return report;
+    };
+    let (post_snap, post_out) = match run_ori(c, &post_prog, &inp, &launch, &iopts) {
+        Ok(r) => r,
+        Err((e, _)) if e.kind == ErrorKind::Unsupported => {
+            report.verdict = Verdict::Skipped(format!("post-RA: unsupported {e} ({reference_label})"));
+            return report;
+        }
+        Err((e, partial)) => {
+            report.verdict = Verdict::Mismatch(format!("post-RA run failed: {e}"));
+            if opts.dump_trace {
+                report.details.extend(trace_report(&pre_prog, &post_prog, c, k, &pre_out, &partial));
+            }
+            return report;
+        }
+    };
+    if let Some(d) = diff(k, &inp, &pre_snap, &post_snap, false) {
+        report.verdict = Verdict::Mismatch(format!("post-RA vs pre-RA: {d}"));
+        if opts.dump_trace {
+            report.details.extend(trace_report(&pre_prog, &post_prog, c, k, &pre_out, &post_out));
+        }
+        return report;
+    }
+    let changed = changed_elements(&inp, &pre_snap);
+    report.verdict = Verdict::Ok(format!("{reference_label}; {changed} output element{} written", plural(changed)));
+    report
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Buffer elements whose value differs from the input (a measure of how much the check saw).
+fn changed_elements(inp: &Inputs, out: &Snapshot) -> usize {
+    let mut n = 0;
+    for (b, o) in inp.buffers.iter().zip(&out.buffers) {
+        if let (Some((e, before)), Some(after)) = (b, o) {
+            n += before.chunks(e.bytes()).zip(after.chunks(e.bytes())).filter(|(x, y)| x != y).count();
+        }
+    }
+    n
+}
+
+/// The original register a post-allocation register carries (spill temporaries and carriers
+/// map to the register they were made for).
+fn origin_of(alloc: &Allocation, mut v: VReg) -> VReg {
+    let mut guard = 0;
+    while let Some(&o) = alloc.origin.get(&v) {
+        v = o;
+        guard += 1;
+        if guard > 64 {
+            break;
+        }
+    }
+    v
+}
+
+/// The first divergence between the pre-RA and post-RA traces, as report lines.
+fn trace_report(
+    pre: &[Unit<'_>],
+    post: &[Unit<'_>],
+    c: &Compiled,
+    k: &CompiledKernel,
+    a: &Outcome,
+    b: &Outcome,
+) -> Vec<String> {
+    // The allocation of each function run after allocation (same order as `post`).
+    let allocs: Vec<&Allocation> =
+        std::iter::once(k).chain(&c.devices).filter_map(|x| x.post.as_ref().map(|(_, al)| al)).collect();
+    let origin = |e: &interp::TraceEvent| -> Option<VReg> {
+        let (f, alloc) = (post[e.func as usize].0, allocs[e.func as usize]);
+        let inst = &f.blocks[e.block as usize].insts[e.inst as usize];
+        if regalloc::spill::spill_access(inst).is_some() {
+            return None;
+        }
+        let o = origin_of(alloc, e.vreg);
+        // Moves between a spilled predicate and its carrier (or a reload) copy a value.
+        if inst.srcs.iter().filter_map(Operand::reg).any(|s| origin_of(alloc, s) == o) {
+            return None;
+        }
+        Some(o)
+    };
+    let Some(d) = interp::trace::first_divergence(&a.trace, &b.trace, origin) else {
+        let mut v = vec!["trace: no register definition differs; the difference is in memory only".to_string()];
+        if a.trace_truncated || b.trace_truncated {
+            v.push("(a trace was truncated)".into());
+        }
+        return v;
+    };
+    let mut out = Vec::new();
+    let lane = d.lane.map(|l| format!(", lane {l}")).unwrap_or_default();
+    let warp = d.pre.as_ref().or(d.post.as_ref()).map_or(0, |e| e.warp);
+    out.push(format!("trace: first divergence in warp {warp}{lane}: {}", d.reason));
+    let describe = |e: &interp::TraceEvent, after: bool| {
+        let (f, phys) = if after { post[e.func as usize] } else { pre[e.func as usize] };
+        let names = print::Names { func: f, phys };
+        let inst = &f.blocks[e.block as usize].insts[e.inst as usize];
+        let val = d
+            .lane
+            .and_then(|l| (0..32).filter(|x| e.mask >> x & 1 == 1).position(|x| x == l))
+            .and_then(|k| e.values.get(k))
+            .map(|v| format!(" = {v:#x}"))
+            .unwrap_or_default();
+        let mut orig = String::new();
+        if after {
+            let o = origin_of(allocs[e.func as usize], e.vreg);
+            let pre_f = pre[e.func as usize].0;
+            if o.idx() < pre_f.regs.len() {
+                orig = format!(" [{}]", print::Names { func: pre_f, phys: None }.reg(o));
+            }
+        }
+        let func = if e.func == 0 { String::new() } else { format!("@{} ", f.name) };
+        let mut s = String::new();
+        let _ =
+            write!(s, "{func}bix{} #{}: {}   -> {}{orig}{val}", e.block, e.inst, names.inst(inst), names.reg(e.vreg));
+        s
+    };
+    if let Some(e) = &d.pre {
+        out.push(format!("pre-RA : {}", describe(e, false)));
+    }
+    if let Some(e) = &d.post {
+        out.push(format!("post-RA: {}", describe(e, true)));
+    }
+    out
+}
+
+/// Whether the function contains an opcode (for tests and tools).
+pub fn uses_op(f: &Function, pred: impl Fn(&Op) -> bool) -> bool {
+    f.blocks.iter().flat_map(|b| &b.insts).any(|i| pred(&i.op))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KERNEL: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp slt i32 %t, %n
+  br i1 %c, label %body, label %done
+body:
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %x = load i32, ptr addrspace(1) %p
+  %y = mul i32 %x, 3
+  %z = add i32 %y, %t
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %z, ptr addrspace(1) %q
+  br label %done
+done:
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+"#;
+
+    fn compiled() -> (Compiled, CheckOptions) {
+        let opts = CheckOptions { elements: 256, dump_trace: true, ..Default::default() };
+        (compile(KERNEL.as_bytes(), "test.ll", &opts).unwrap(), opts)
+    }
+
+    #[test]
+    fn a_correct_kernel_checks_ok_against_the_jit() {
+        let (c, opts) = compiled();
+        assert_eq!(c.kernels.len(), 1);
+        let k = &c.kernels[0];
+        assert_eq!(k.params, [ParamKind::Buffer(Elem::I32), ParamKind::Buffer(Elem::I32), ParamKind::Int]);
+        let r = check_kernel(&c, k, &opts);
+        assert_eq!(r.verdict, Verdict::Ok("reference: LLVM JIT; 64 output elements written".into()), "{r}");
+    }
+
+    #[test]
+    fn a_corrupted_allocation_is_a_mismatch() {
+        let (mut c, opts) = compiled();
+        let k = &mut c.kernels[0];
+        let (post, alloc) = k.post.as_mut().unwrap();
+        // Give the product `x * 3` the register of `tid`, which is still live (used by the add).
+        let insts: Vec<&crate::ori::ir::Inst> = post.blocks.iter().flat_map(|b| &b.insts).collect();
+        let tid = insts.iter().find(|i| i.op == Op::S2R).and_then(|i| i.dsts[0].reg()).unwrap();
+        let prod = insts
+            .iter()
+            .find(|i| matches!(i.op, Op::IMad { kind: crate::ori::opcode::MadKind::Lo, .. }))
+            .and_then(|i| i.dsts[0].reg())
+            .unwrap();
+        alloc.phys[prod.idx()] = alloc.phys[tid.idx()];
+        let r = check_kernel(&c, &c.kernels[0], &opts);
+        let Verdict::Mismatch(m) = &r.verdict else { panic!("expected a mismatch, got {r}") };
+        assert!(m.starts_with("post-RA vs pre-RA: arg0"), "{m}");
+        let text = r.to_string();
+        assert!(text.contains("trace: first divergence"), "{text}");
+        assert!(text.contains("IADD3"), "the first wrong value is the add: {text}");
+    }
+
+    #[test]
+    fn a_wrong_pre_allocation_function_mismatches_the_jit_and_blames_a_phase() {
+        let (mut c, opts) = compiled();
+        let pre = c.kernels[0].pre.as_mut().unwrap();
+        // `x * 3` becomes `x * 4` after lowering: what a buggy phase would do.
+        let imad = pre
+            .blocks
+            .iter_mut()
+            .flat_map(|b| &mut b.insts)
+            .find(|i| matches!(i.op, Op::IMad { kind: crate::ori::opcode::MadKind::Lo, .. }))
+            .unwrap();
+        imad.srcs[1] = Operand::Imm(4);
+        let r = check_kernel(&c, &c.kernels[0], &opts);
+        let Verdict::Mismatch(m) = &r.verdict else { panic!("expected a mismatch, got {r}") };
+        assert!(m.starts_with("pre-RA vs LLVM reference: arg0"), "{m}");
+        assert!(r.details.iter().any(|d| d.contains("a phase changed the result")), "{r}");
+        // Without the JIT, the run as lowered is what catches it.
+        let no_jit = CheckOptions { use_reference: false, ..opts };
+        let r = check_kernel(&c, &c.kernels[0], &no_jit);
+        let Verdict::Mismatch(m) = &r.verdict else { panic!("expected a mismatch, got {r}") };
+        assert!(m.starts_with("pre-RA vs as lowered"), "{m}");
+    }
+
+    #[test]
+    fn launch_shapes_follow_the_special_registers_and_bounds() {
+        let (c, _) = compiled();
+        let k = &c.kernels[0];
+        let prog = c.program(k, Stage::Pre).unwrap();
+        let l = launch_for(&prog, None);
+        assert_eq!((l.grid, l.block), ([2, 1, 1], [64, 1, 1]));
+        let b = LaunchBounds { is_kernel: true, reqntid: [Some(32), Some(2), None], ..Default::default() };
+        assert_eq!(launch_for(&prog, Some(&b)).block, [32, 2, 1]);
+    }
+
+    #[test]
+    fn float_comparison_treats_nans_alike_and_tolerates_approximations() {
+        let f = |x: f32| x.to_le_bytes();
+        assert!(elem_equal(Elem::F32, &f(f32::NAN), &f(-f32::NAN), false));
+        assert!(!elem_equal(Elem::F32, &f(1.0), &f(1.0 + f32::EPSILON), false));
+        assert!(elem_equal(Elem::F32, &f(1.0), &f(1.0 + f32::EPSILON), true));
+        assert!(!elem_equal(Elem::I32, &1i32.to_le_bytes(), &2i32.to_le_bytes(), true));
+    }
+}
