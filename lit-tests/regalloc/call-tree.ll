@@ -11,11 +11,11 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: ptxas info    : Compiling entry function 'k' for 'sm_90'
-; CHECK-NEXT: ptxas info    : Function properties for k
+; CHECK: ori info    : Compiling entry function 'k' for 'sm_90'
+; CHECK-NEXT: ori info    : Function properties for k
 ; CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-; CHECK-NEXT: ptxas info    : Used [[N:[0-9]+]] registers, used 0 barriers
-; CHECK-NEXT: ptxas info    : Function properties for mix
+; CHECK-NEXT: ori info    : Used [[N:[0-9]+]] registers, used 0 barriers
+; CHECK-NEXT: ori info    : Function properties for mix
 ; CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 ; CHECK-NOT: Used
 

@@ -26,10 +26,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: COPY [[S]], [[S]] ;
 ; CHECK-NEXT: @![[P]] BRA bix1 ;
 ; CHECK: STG.E [[OUT]], [[S]] ;
-; CHECK: ptxas info    : Compiling entry function 'sum' for 'sm_90'
-; CHECK-NEXT: ptxas info    : Function properties for sum
+; CHECK: ori info    : Compiling entry function 'sum' for 'sm_90'
+; CHECK-NEXT: ori info    : Function properties for sum
 ; CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-; CHECK-NEXT: ptxas info    : Used 8 registers, used 0 barriers
+; CHECK-NEXT: ori info    : Used 8 registers, used 0 barriers
 
 ; PTX: $L__bix1:
 ; PTX-NEXT: add.s32 [[S:%r[0-9]+]], [[S]], [[I:%r[0-9]+]];

@@ -16,19 +16,19 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: Compiling entry function 'maxntid1024' for 'sm_90'
 ; CHECK-NEXT: Function properties for maxntid1024
 ; CHECK-NEXT: {{[1-9][0-9]*}} bytes stack frame, {{[1-9][0-9]*}} bytes spill stores, {{[1-9][0-9]*}} bytes spill loads
-; CHECK-NEXT: ptxas info    : Used {{([4-5][0-9]|6[0-4])}} registers
+; CHECK-NEXT: ori info    : Used {{([4-5][0-9]|6[0-4])}} registers
 ; CHECK: Compiling entry function 'minctasm4' for 'sm_90'
 ; CHECK-NEXT: Function properties for minctasm4
 ; CHECK-NEXT: {{[1-9][0-9]*}} bytes stack frame
-; CHECK-NEXT: ptxas info    : Used {{([4-5][0-9]|6[0-4])}} registers
+; CHECK-NEXT: ori info    : Used {{([4-5][0-9]|6[0-4])}} registers
 ; CHECK: Compiling entry function 'maxnreg40' for 'sm_90'
 ; CHECK-NEXT: Function properties for maxnreg40
 ; CHECK-NEXT: {{[1-9][0-9]*}} bytes stack frame
-; CHECK-NEXT: ptxas info    : Used {{(3[0-9]|40)}} registers
+; CHECK-NEXT: ori info    : Used {{(3[0-9]|40)}} registers
 ; CHECK: Compiling entry function 'maxntid256' for 'sm_90'
 ; CHECK-NEXT: Function properties for maxntid256
 ; CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-; CHECK-NEXT: ptxas info    : Used {{8[0-9]}} registers
+; CHECK-NEXT: ori info    : Used {{8[0-9]}} registers
 
 ; --maxrregcount lowers every budget; the kernel's own smaller limit still wins.
 ; MAXRREG: Used {{(4[0-8]|3[0-9])}} registers

@@ -21,20 +21,20 @@ target triple = "nvptx64-nvidia-cuda"
 ; ORI: STL @__local_depot+{{[0-9]+}}, %r{{[0-9]+}} ;
 ; ORI: LDL %r{{[0-9]+}}, @__local_depot+{{[0-9]+}} ;
 
-; V24: ptxas info    : Compiling entry function 'pressure' for 'sm_90'
-; V24-NEXT: ptxas info    : Function properties for pressure
+; V24: ori info    : Compiling entry function 'pressure' for 'sm_90'
+; V24-NEXT: ori info    : Function properties for pressure
 ; V24-NEXT: {{[1-9][0-9]*}} bytes stack frame, {{[1-9][0-9]*}} bytes spill stores, {{[1-9][0-9]*}} bytes spill loads
-; V24-NEXT: ptxas info    : Used {{(1[0-9]|2[0-4])}} registers, used 0 barriers
+; V24-NEXT: ori info    : Used {{(1[0-9]|2[0-4])}} registers, used 0 barriers
 
 ; PTX: .local .align 16 .b8 __local_depot[{{[0-9]+}}];
 ; PTX: st.local.b32 [__local_depot+{{[0-9]+}}], %r{{[0-9]+}};
 ; PTX: ld.local.b32 %r{{[0-9]+}}, [__local_depot+{{[0-9]+}}];
 
 ; FREE: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-; FREE-NEXT: ptxas info    : Used {{4[0-9]}} registers, used 0 barriers
+; FREE-NEXT: ori info    : Used {{4[0-9]}} registers, used 0 barriers
 
 ; LOW: warning: For profile sm_90 adjusting per thread register count of 8 to lower bound of 24
-; LOW: ptxas info    : Used {{(1[0-9]|2[0-4])}} registers
+; LOW: ori info    : Used {{(1[0-9]|2[0-4])}} registers
 
 define ptx_kernel void @pressure(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:

@@ -44,11 +44,11 @@ entry:
   ret void
 }
 
-; CHECK: ptxas info    : Compiling entry function 'empty' for 'sm_90'
-; CHECK-NEXT: ptxas info    : Function properties for empty
+; CHECK: ori info    : Compiling entry function 'empty' for 'sm_90'
+; CHECK-NEXT: ori info    : Function properties for empty
 ; CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-; CHECK-NEXT: ptxas info    : Used 4 registers, used 0 barriers
-; CHECK: ptxas info    : Compiling entry function 'five' for 'sm_90'
-; CHECK: ptxas info    : Used 8 registers, used 0 barriers
-; CHECK: ptxas info    : Compiling entry function 'pairs' for 'sm_90'
-; CHECK: ptxas info    : Used 12 registers, used 0 barriers
+; CHECK-NEXT: ori info    : Used 4 registers, used 0 barriers
+; CHECK: ori info    : Compiling entry function 'five' for 'sm_90'
+; CHECK: ori info    : Used 8 registers, used 0 barriers
+; CHECK: ori info    : Compiling entry function 'pairs' for 'sm_90'
+; CHECK: ori info    : Used 12 registers, used 0 barriers

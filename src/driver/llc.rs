@@ -45,6 +45,9 @@ pub struct LlcArgs {
     /// Print the RPO and backedge state (ptxas's format) to stderr.
     #[arg(long = "dump-rpo")]
     pub dump_rpo: bool,
+    /// Run the allocation checker after every allocation (always on in debug builds).
+    #[arg(long = "verify-regalloc")]
+    pub verify_regalloc: bool,
     /// Inhibit warnings (uninitialized registers).
     #[arg(short = 'w')]
     pub no_warnings: bool,
@@ -132,8 +135,8 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline("nvvm-intr-range,nv-known-bits")? {
         (pass.run)(&m, &mut pcx, &params)?;
+        timer.lap(pass.name);
     }
-    timer.lap("nvvm-intr-range");
     for w in &pcx.warnings {
         eprintln!("ori: warning: {w}");
     }
@@ -156,7 +159,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             max_reg_count: args.maxrregcount,
             knobs,
             bounds: bounds.clone(),
-            check: cfg!(debug_assertions),
+            check: cfg!(debug_assertions) || args.verify_regalloc,
         },
         uniform_regs: args.uniform_regs,
         no_warnings: args.no_warnings,

@@ -12,6 +12,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "print-passes",
     "stats",
     "verify-known-bits",
+    "verify-regalloc",
     "nvvm-intr-range-sm",
     "range-form",
     "knob",

@@ -414,10 +414,10 @@ pub fn run_phase(f: &mut Function, options: &Options) -> Result<Option<Allocatio
 /// ptxas's `-v` report of a module (`sm` like `sm_90`): for each allocated kernel
 ///
 /// ```text
-/// ptxas info    : Compiling entry function 'saxpy' for 'sm_90'
-/// ptxas info    : Function properties for saxpy
+/// ori info    : Compiling entry function 'saxpy' for 'sm_90'
+/// ori info    : Function properties for saxpy
 ///     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-/// ptxas info    : Used 10 registers, used 0 barriers
+/// ori info    : Used 10 registers, used 0 barriers
 /// ```
 ///
 /// then, as ptxas does, only the `Function properties` lines of each device function. A
@@ -427,7 +427,7 @@ pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocat
     let by_name: BTreeMap<&str, &Function> = funcs.iter().map(|f| (f.name.as_str(), f)).collect();
     let mut s = String::new();
     let properties = |s: &mut String, f: &Function, a: &Allocation| {
-        let _ = writeln!(s, "ptxas info    : Function properties for {}", f.name);
+        let _ = writeln!(s, "ori info    : Function properties for {}", f.name);
         let _ = writeln!(
             s,
             "    {} bytes stack frame, {} bytes spill stores, {} bytes spill loads",
@@ -439,11 +439,11 @@ pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocat
         let tree = call_tree(f, &by_name);
         let used = tree.iter().filter_map(|g| allocations.get(&g.name)).map(|a| a.stats.used_registers).max();
         let barriers = u32::from(tree.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.insts).any(|i| i.op == Op::Bar));
-        let _ = writeln!(s, "ptxas info    : Compiling entry function '{}' for '{sm}'", f.name);
+        let _ = writeln!(s, "ori info    : Compiling entry function '{}' for '{sm}'", f.name);
         properties(&mut s, f, a);
         let _ = writeln!(
             s,
-            "ptxas info    : Used {} registers, used {barriers} barriers",
+            "ori info    : Used {} registers, used {barriers} barriers",
             used.unwrap_or(a.stats.used_registers)
         );
     }
