@@ -187,6 +187,10 @@ pub(crate) struct Rewriter<'a, 'ctx> {
     builder: Builder,
     /// The next root of the sweep (never erased under its feet).
     next_root: Option<V>,
+    /// Instructions still being worked on (the current root, the user whose operand is being
+    /// replaced): `erase_dead` leaves them alone even when a rewrite makes a whole dead cycle
+    /// through them unreachable, so nothing is used after being freed.
+    pinned: Vec<V>,
 }
 
 fn all(w: u32) -> ApInt {
@@ -206,6 +210,7 @@ impl<'a, 'ctx> Rewriter<'a, 'ctx> {
             counts: [0; KINDS.len()],
             builder: Builder::new(func),
             next_root: None,
+            pinned: Vec::new(),
         }
     }
 
@@ -248,7 +253,9 @@ impl<'a, 'ctx> Rewriter<'a, 'ctx> {
         }
         if i.opcode() == Some(LLVMOpcode::LLVMGetElementPtr) {
             self.an.begin(i);
+            self.pinned.push(i);
             self.visit_gep(i);
+            self.pinned.pop();
             return;
         }
         let Some(w) = i.int_width() else { return };
@@ -256,7 +263,9 @@ impl<'a, 'ctx> Rewriter<'a, 'ctx> {
             return;
         }
         self.an.begin(i);
+        self.pinned.push(i);
         let out = self.simplify(i, &all(w), 0);
+        self.pinned.pop();
         if let Some(r) = out.replace {
             ir::replace_all_uses(i, r);
             self.erase_dead(i);
@@ -267,7 +276,7 @@ impl<'a, 'ctx> Rewriter<'a, 'ctx> {
     fn erase_dead(&mut self, v: V) {
         let mut work = vec![v];
         while let Some(v) = work.pop() {
-            if !v.is_instruction() || v.has_uses() || !analysis::is_pure(v) {
+            if !v.is_instruction() || v.has_uses() || !analysis::is_pure(v) || self.pinned.contains(&v) {
                 continue;
             }
             for i in 0..v.num_operands() {
@@ -290,7 +299,9 @@ impl<'a, 'ctx> Rewriter<'a, 'ctx> {
     fn replace_operand(&mut self, user: V, idx: u32, new: V) {
         let old = user.operand(idx);
         user.set_operand(idx, new);
+        self.pinned.push(user);
         self.erase_dead(old);
+        self.pinned.pop();
     }
 
     /// Demand propagation into operand `idx` of `user` (the seed's trampoline `sub_11AE940`).
