@@ -2,6 +2,9 @@
 ; ptxas's formats (seed 001). Blocks: bix0 entry, bix1 outer header, bix2 inner loop (self
 ; backedge), bix3 outer latch (backedge to bix1), bix4 exit.
 ; RUN: ori llc --dump-cfg --dump-rpo -o /dev/null %s 2>&1 | FileCheck %s
+; The same dumps into a file:
+; RUN: ori llc --dump-cfg --dump-rpo --dump-file=%t.dump -o /dev/null %s
+; RUN: FileCheck %s --input-file=%t.dump
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -45,6 +45,9 @@ pub struct LlcArgs {
     /// Print the RPO and backedge state (ptxas's format) to stderr.
     #[arg(long = "dump-rpo")]
     pub dump_rpo: bool,
+    /// Write the --dump-cfg / --dump-rpo output to FILE instead of stderr.
+    #[arg(long = "dump-file", value_name = "FILE")]
+    pub dump_file: Option<String>,
     /// Run the allocation checker after every allocation (always on in debug builds).
     #[arg(long = "verify-regalloc")]
     pub verify_regalloc: bool,
@@ -191,7 +194,14 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             stderr_dumps.push_str(&crate::ori::liveness::report(f, &live));
         }
     }
-    eprint!("{stderr_dumps}{}", cx.dumps);
+    eprint!("{}", cx.warnings);
+    match &args.dump_file {
+        Some(path) => {
+            eprint!("{stderr_dumps}");
+            crate::output::write_output(path, cx.dumps.as_bytes())?;
+        }
+        None => eprint!("{stderr_dumps}{}", cx.dumps),
+    }
     let mut raised: Vec<u32> = cx.allocations.values().filter_map(|a| a.budget.raised_from).collect();
     raised.sort_unstable();
     raised.dedup();

@@ -22,6 +22,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "dump-after",
     "dump-cfg",
     "dump-rpo",
+    "dump-file",
     "disable-phase",
     "maxrregcount",
     "no-bb-merge",

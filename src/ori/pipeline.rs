@@ -30,6 +30,8 @@ pub struct PhaseContext {
     pub dumps: String,
     /// `-w`: no warnings.
     pub no_warnings: bool,
+    /// Warnings of the phases (`ori: warning: ...` lines), always printed to stderr.
+    pub warnings: String,
     /// Register-allocation options (`--maxrregcount`, `-knob`, launch bounds).
     pub regalloc: crate::ori::regalloc::Options,
     /// The register assignment of every allocated function, by name.
@@ -104,7 +106,7 @@ fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()
     let n = live.uninitialized().len();
     if n > 0 && !cx.no_warnings {
         // ptxas's wording; `--dump-liveness` names the registers.
-        cx.dumps.push_str(&format!(
+        cx.warnings.push_str(&format!(
             "ori: warning: Found {n} potentially uninitialized register(s) in function {}\n",
             f.name
         ));
