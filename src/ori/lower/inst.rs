@@ -275,8 +275,13 @@ impl FnLowering<'_> {
                 if !ffi::is_constant_int(i) {
                     return Err(self.err("extractelement with a variable index"));
                 }
-                let e = vecv[ffi::const_int(i) as usize].clone();
-                self.copy_all(&d, &[e], &ffi::classify(ffi::type_of(v)));
+                // An index past the end yields poison: any value will do (zero).
+                let ty = ffi::classify(ffi::type_of(v));
+                let e = match vecv.get(ffi::const_int(i) as usize) {
+                    Some(e) => e.clone(),
+                    None => self.const_scalar(&ty, 0)?,
+                };
+                self.copy_all(&d, &[e], &ty);
                 Ok(())
             }
             O::LLVMInsertElement => {
@@ -286,7 +291,10 @@ impl FnLowering<'_> {
                 if !ffi::is_constant_int(i) {
                     return Err(self.err("insertelement with a variable index"));
                 }
-                vecv[ffi::const_int(i) as usize] = e;
+                // An index past the end makes the whole result poison: keep the vector as is.
+                if let Some(slot) = vecv.get_mut(ffi::const_int(i) as usize) {
+                    *slot = e;
+                }
                 let Ty::Vector(et, _) = ffi::classify(ffi::type_of(v)) else { unreachable!() };
                 for (dd, s) in d.iter().zip(vecv) {
                     self.copy_all(std::slice::from_ref(dd), &[s], &et);
@@ -435,7 +443,7 @@ impl FnLowering<'_> {
                     let (x, y) = (self.norm(a, bits, signed), self.norm(b(), bits, signed));
                     self.op(Op::IDiv { signed, rem, w64 }, vec![d], vec![x, y]);
                 }
-                _ => return Err(self.err(ffi::value_string(v))),
+                _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
             }
             return Ok(());
         }
@@ -450,7 +458,7 @@ impl FnLowering<'_> {
                 O::LLVMFMul => self.op(Op::FMul { ty: t }, vec![d], vec![a, b()]),
                 O::LLVMFDiv => self.op(Op::FDiv { ty: t, exact: true }, vec![d], vec![a, b()]),
                 O::LLVMFNeg => self.op(Op::FNeg { ty: t }, vec![d], vec![a]),
-                _ => return Err(self.err(ffi::value_string(v))),
+                _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
             }
             return Ok(());
         }
@@ -464,14 +472,14 @@ impl FnLowering<'_> {
         match opc {
             O::LLVMZExt | O::LLVMSExt => {
                 let signed = opc == O::LLVMSExt;
-                let db = ibits(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let db = ibits(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 if *st == Ty::I1 {
                     let p = self.pred(a);
                     let one = if signed { if db == 64 { u64::MAX } else { (1u64 << db.min(32)) - 1 } } else { 1 };
                     self.op(Op::Sel { w64: db == 64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
                     return Ok(());
                 }
-                let sb = ibits(st).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let sb = ibits(st).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 let x = self.norm(a, sb, signed);
                 if db == 64 {
                     cvt(self, int_ty(32, signed), int_ty(64, signed), Round::Rn, x, d);
@@ -480,7 +488,7 @@ impl FnLowering<'_> {
                 }
             }
             O::LLVMTrunc => {
-                let sb = ibits(st).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let sb = ibits(st).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 let x = if sb == 64 {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     cvt(self, NumTy::U64, NumTy::U32, Round::Rn, a, reg(t));
@@ -510,7 +518,7 @@ impl FnLowering<'_> {
             }
             O::LLVMSIToFP | O::LLVMUIToFP => {
                 let signed = opc == O::LLVMSIToFP;
-                let t = fty(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let t = fty(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 if *st == Ty::I1 {
                     let p = self.pred(a);
                     let one = match t {
@@ -529,7 +537,7 @@ impl FnLowering<'_> {
             O::LLVMFPToSI | O::LLVMFPToUI => {
                 let signed = opc == O::LLVMFPToSI;
                 let f = fty(st).unwrap();
-                let db = ibits(dt).ok_or_else(|| self.err(ffi::value_string(v)))?;
+                let db = ibits(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 cvt(self, float_num(f), int_ty(db.max(32), signed), Round::Rz, a, d);
             }
             O::LLVMBitCast | O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMAddrSpaceCast => {
@@ -558,7 +566,7 @@ impl FnLowering<'_> {
                     let x = self.norm(a, sb, false);
                     cvt(self, NumTy::U32, NumTy::U64, Round::Rn, x, d);
                 } else {
-                    return Err(self.err(ffi::value_string(v)));
+                    return Err(self.err(format!("instruction '{}'", ffi::value_string(v))));
                 }
             }
             _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
@@ -568,7 +576,7 @@ impl FnLowering<'_> {
 
     fn lower_cmp(&mut self, v: V, opc: O, et: &Ty, a: Operand, b: Operand, d: Operand) -> Result<()> {
         if opc == O::LLVMFCmp {
-            let t = fty(et).ok_or_else(|| self.err(ffi::value_string(v)))?;
+            let t = fty(et).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
             let cmp = match ffi::fcmp_predicate(v) {
                 RP::LLVMRealOEQ => FCmp::Eq,
                 RP::LLVMRealOGT => FCmp::Gt,
@@ -608,7 +616,7 @@ impl FnLowering<'_> {
             self.op(Op::PLop3 { lut: l }, vec![d], vec![reg(x), reg(y), Operand::True]);
             return Ok(());
         }
-        let bits = ibits(et).ok_or_else(|| self.err(ffi::value_string(v)))?;
+        let bits = ibits(et).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
         let (cmp, signed) = match pred {
             IP::LLVMIntEQ => (Cmp::Eq, false),
             IP::LLVMIntNE => (Cmp::Ne, false),
