@@ -16,8 +16,19 @@ pub fn write_output(path: &str, bytes: &[u8]) -> Result<()> {
     write_atomically(Path::new(path), bytes)
 }
 
-/// Writes `bytes` to `path` through `path.<pid>.tmp` and a rename.
+/// Writes `bytes` to `path` through `path.<pid>.tmp` and a rename. A path that exists and is not
+/// a regular file (`/dev/null`, a FIFO, a terminal) is written in place: renaming over it would
+/// replace the device with a plain file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| anyhow::anyhow!("could not write '{}': {}", path.display(), e));
+    }
     let file_name = path.file_name().with_context(|| format!("invalid output path '{}'", path.display()))?;
     let mut tmp_name = file_name.to_os_string();
     tmp_name.push(format!(".{}.tmp", std::process::id()));
@@ -50,6 +61,13 @@ mod tests {
         let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn devices_are_written_in_place_not_replaced() {
+        write_atomically(Path::new("/dev/null"), b"discarded").unwrap();
+        let meta = std::fs::metadata("/dev/null").unwrap();
+        assert!(!meta.is_file(), "/dev/null must stay a device");
     }
 
     #[test]
