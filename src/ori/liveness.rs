@@ -219,10 +219,9 @@ fn empty_sets(num: &RegNumbering) -> [BitVector; 4] {
 /// The order the solver sweeps (reverse RPO, i.e. exits first, then the unreachable blocks) and
 /// the successor lists.
 fn sweep_order(f: &Function) -> (Vec<Bix>, Vec<Vec<Bix>>) {
-    let cfg = cfg::analyze(f);
-    let mut order: Vec<Bix> = cfg.rpo().iter().rev().copied().collect();
-    order.extend((0..f.blocks.len() as u32).rev().map(Bix).filter(|&b| !cfg.is_reachable(b)));
-    let succs = (0..f.blocks.len() as u32).map(|b| cfg.succs(Bix(b)).to_vec()).collect();
+    let (succs, rpo, rpo_num) = cfg::successors_and_rpo(f);
+    let mut order: Vec<Bix> = rpo.iter().rev().copied().collect();
+    order.extend((0..f.blocks.len() as u32).rev().map(Bix).filter(|&b| rpo_num[b.idx()].is_none()));
     (order, succs)
 }
 
