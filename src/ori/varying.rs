@@ -925,23 +925,11 @@ pub fn propagate_varying_second(f: &mut Function, cx: &mut PhaseContext) -> Resu
 /// Builders for hand-written test functions (shared with `uniform.rs`'s tests).
 #[cfg(test)]
 pub(crate) mod testkit {
-    use crate::ori::ir::{Bix, Block, Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
-    use crate::ori::opcode::{AtomOp, BoolOp, Cmp, NumTy, Op, ShflMode, Space, VoteMode};
+    use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
+    pub use crate::ori::liveness::build::{add, atom, bra, exit, func, mov, movi, phi, r};
+    use crate::ori::opcode::{BoolOp, Cmp, Op, ShflMode, Space, VoteMode};
     use crate::sreg::{Dim, SpecialReg};
 
-    pub fn func(nblocks: usize) -> Function {
-        Function {
-            name: "k".into(),
-            is_kernel: true,
-            blocks: (0..nblocks)
-                .map(|b| Block { label: b as u32, name: format!("b{b}"), ..Default::default() })
-                .collect(),
-            ..Default::default()
-        }
-    }
-    pub fn r(f: &mut Function) -> VReg {
-        f.new_reg(RegFile::R, PairMode::Single)
-    }
     pub fn rd(f: &mut Function) -> VReg {
         f.new_reg(RegFile::R, PairMode::Pair)
     }
@@ -967,17 +955,8 @@ pub(crate) mod testkit {
     pub fn param64(d: VReg, off: u32) -> Inst {
         Inst::new(Op::Mov { w64: true }, vec![o(d)], vec![Operand::CBank { bank: 0, offset: off }])
     }
-    pub fn movi(d: VReg, v: u64) -> Inst {
-        Inst::new(Op::Mov { w64: false }, vec![o(d)], vec![Operand::Imm(v)])
-    }
-    pub fn mov(d: VReg, a: VReg) -> Inst {
-        Inst::new(Op::Mov { w64: false }, vec![o(d)], vec![o(a)])
-    }
     pub fn copy(d: VReg, a: Operand) -> Inst {
         Inst::new(Op::Copy, vec![o(d)], vec![a])
-    }
-    pub fn add(d: VReg, a: VReg, b: VReg) -> Inst {
-        Inst::new(Op::IAdd3 { neg_b: false, w64: false }, vec![o(d)], vec![o(a), o(b), Operand::Zero])
     }
     pub fn imad(d: VReg, a: VReg, b: VReg) -> Inst {
         use crate::ori::opcode::MadKind;
@@ -1002,9 +981,6 @@ pub(crate) mod testkit {
     pub fn st(addr: VReg, v: VReg) -> Inst {
         Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false }, vec![], vec![o(addr), o(v)])
     }
-    pub fn atom(d: VReg, addr: VReg, v: VReg) -> Inst {
-        Inst::new(Op::Atom { space: Space::Global, op: AtomOp::Add, ty: NumTy::U32 }, vec![o(d)], vec![o(addr), o(v)])
-    }
     pub fn shfl(d: VReg, a: VReg) -> Inst {
         Inst::new(
             Op::Shfl { mode: ShflMode::Idx },
@@ -1018,22 +994,12 @@ pub(crate) mod testkit {
     pub fn cvta_local(d: VReg, a: VReg) -> Inst {
         Inst::new(Op::Cvta { space: Space::Local, to_generic: true }, vec![o(d)], vec![o(a)])
     }
-    pub fn bra(t: u32) -> Inst {
-        Inst::new(Op::Bra, vec![], vec![Operand::Label(Bix(t))])
-    }
     /// `@pr BRA t` (`@!pr` when `negated`).
     pub fn cbra(pr: VReg, negated: bool, t: u32) -> Inst {
         guarded(pr, negated, bra(t))
     }
-    pub fn exit() -> Inst {
-        Inst::new(Op::Exit, vec![], vec![])
-    }
     pub fn guarded(pr: VReg, negated: bool, inst: Inst) -> Inst {
         Inst { guard: Some(Guard { pred: pr, negated }), ..inst }
-    }
-    pub fn phi(d: VReg, pairs: &[(VReg, u32)]) -> Inst {
-        let srcs = pairs.iter().flat_map(|&(v, l)| [o(v), Operand::Label(Bix(l))]).collect();
-        Inst::new(Op::Phi, vec![o(d)], srcs)
     }
     pub fn push(f: &mut Function, b: usize, insts: Vec<Inst>) {
         f.blocks[b].insts.extend(insts);
