@@ -44,3 +44,18 @@ pub fn libdevice() -> Option<PathBuf> {
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// The file name of the opt-19 pass plugin (`cargo build -p ori-opt-plugin`).
+pub const OPT_PLUGIN_FILE: &str = "libori_opt_plugin.so";
+
+/// The opt-19 pass plugin: `$ORI_OPT_PLUGIN` if set, else the one cargo built beside this binary
+/// (`target/<profile>/libori_opt_plugin.so`), if it exists.
+pub fn opt_plugin() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("ORI_OPT_PLUGIN") {
+        let p = PathBuf::from(p);
+        return p.is_file().then_some(p);
+    }
+    let exe = std::env::current_exe().ok()?;
+    let p = exe.parent()?.join(OPT_PLUGIN_FILE);
+    p.is_file().then_some(p)
+}

@@ -5,6 +5,9 @@
 ; may not fit; the GEP then loses `inbounds` (LLVM's own address may differ above bit 31).
 ; JIT: skip (the host has no 32-bit window: random out-of-window indices would fault there)
 ; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nv-known-bits<verify>' -S %s | diff %t.ori.ll - %}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

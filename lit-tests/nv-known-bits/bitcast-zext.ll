@@ -1,6 +1,9 @@
 ; Bitcast-through-zext chains collapse when the demanded bits fit the narrow type (seed 004
 ; "BitCast-through-ZExt folding"): an element of `bitcast (zext x)` is read from x directly.
 ; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nv-known-bits<verify>' -S %s | diff %t.ori.ll - %}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -2,6 +2,9 @@
 ; (it used to be freed while still in use: SIGSEGV on large generated kernels).
 ; JIT: skip (the function loops forever; only the rewrite itself is under test)
 ; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nv-known-bits<verify>' -S %s | diff %t.ori.ll - %}
 ; CHECK-LABEL: define void @gen_9k(
 ; CHECK: loop4282:
 

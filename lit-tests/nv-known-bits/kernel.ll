@@ -3,6 +3,9 @@
 ; multiply by it a shift, the shared-memory index 32-bit, the lane arithmetic folded.
 ; JIT: skip (the kernel stores to out[global id], far outside the harness buffer for most block ids)
 ; RUN: ori opt -passes=nvvm-intr-range,nv-known-bits --verify-known-bits -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range,nv-known-bits --verify-known-bits -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range,nv-known-bits<verify>' -S %s | diff %t.ori.ll - %}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

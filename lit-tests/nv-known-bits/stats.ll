@@ -1,5 +1,8 @@
 ; -stats prints one count per rewrite kind (seed 004: each rewrite of the merged analysis).
 ; RUN: ori opt -passes=nv-known-bits --verify-known-bits -stats -S %s -o /dev/null 2>&1 | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nv-known-bits<verify>' -S %s | diff %t.ori.ll - %}
 
 ; CHECK: ... Statistics Collected ...
 ; CHECK-DAG: 1 nv-known-bits - Number of byte swaps replaced by a direct byte read

@@ -8,6 +8,9 @@
 ; Without the flag (or the `verify` parameter) the reference does not run.
 ; RUN: ori opt -passes='nv-known-bits<inject-mismatch>' -S %s -o /dev/null
 ; RUN: not ori opt -passes='nv-known-bits<verify;inject-mismatch>' -S %s -o /dev/null
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nv-known-bits --verify-known-bits -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nv-known-bits<verify>' -S %s | diff %t.ori.ll - %}
 
 ; OK-LABEL: define i32 @f(
 ; OK-NEXT: %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

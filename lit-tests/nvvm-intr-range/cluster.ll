@@ -1,6 +1,9 @@
 ; Cluster bounds: cluster_dim fixes the cluster shape, maxclusterrank bounds the CTA count;
 ; without bounds every per-cluster index is < 16 (largest non-portable cluster on sm_90).
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

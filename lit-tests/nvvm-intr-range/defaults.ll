@@ -2,6 +2,9 @@
 ; the full-range ones (.w components, smid/nsmid, gridid, clocks, lane masks, pm, envreg) get none.
 ; warpid < 64 on sm_90 (64 resident warps per SM) shares its uniqued node with tid.z, nwarpid with ntid.z.
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -2,6 +2,9 @@
 ; convention) can be called from any kernel and keeps the architectural defaults even when it
 ; carries bounds-looking annotations.
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

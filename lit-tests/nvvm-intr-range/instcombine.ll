@@ -3,6 +3,9 @@
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | opt -passes=instcombine -S | FileCheck %s
 ; Without nvvm-intr-range LLVM 19 cannot fold them.
 ; RUN: opt -passes=instcombine -S %s | FileCheck %s --check-prefix=NORANGE
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

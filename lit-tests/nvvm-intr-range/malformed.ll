@@ -2,6 +2,9 @@
 ; annotation, and are ignored: the defaults apply and the pass still succeeds.
 ; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=WARN
 ; RUN: FileCheck %s --input-file=%t.ll
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 ; WARN-DAG: warning: ignoring malformed !nvvm.annotations "maxntidx" on function @zero
 ; WARN-DAG: warning: ignoring malformed !nvvm.annotations "reqntidx" on function @notint

@@ -1,6 +1,9 @@
 ; maxntid bounds only the total thread count N = x*y*z, so every dimension is bounded by N:
 ; tid.x/y < min(1024, N), tid.z < min(64, N); ntid one more. Both spellings.
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -2,6 +2,13 @@
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | FileCheck %s --check-prefix=MD
 ; RUN: ori opt -passes=nvvm-intr-range --range-form=attribute -S %s | FileCheck %s --check-prefix=ATTR
 ; RUN: ori opt -passes=nvvm-intr-range --range-form=both -S %s | FileCheck %s --check-prefix=BOTH
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.0.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.0.ll - %}
+; RUN: ori opt -passes=nvvm-intr-range --range-form=attribute -S %s -o %t.ori.1.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range<range-form=attribute>' -S %s | diff %t.ori.1.ll - %}
+; RUN: ori opt -passes=nvvm-intr-range --range-form=both -S %s -o %t.ori.2.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range<range-form=both>' -S %s | diff %t.ori.2.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,6 +1,9 @@
 ; reqntid fixes every dimension exactly (absent dimensions are 1), from both spellings:
 ; !nvvm.annotations reqntid{x,y,z} and the "nvvm.reqntid" function attribute.
 ; RUN: ori opt -passes=nvvm-intr-range -S %s | FileCheck %s
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -5,6 +5,15 @@
 ; RUN: ori opt -passes=nvvm-intr-range --nvvm-intr-range-sm=86 -S %s | FileCheck %s --check-prefix=SM86
 ; RUN: ori opt '-passes=nvvm-intr-range<sm=90>' -S %s | FileCheck %s --check-prefix=SM90
 ; RUN: ori opt -passes=nvvm-intr-range --nvvm-intr-range-sm=91 -S %s | FileCheck %s --check-prefix=UNKNOWN
+; The opt-19 plugin (plugin/) runs the same passes on the same input: the IR must be identical.
+; RUN: ori opt -passes=nvvm-intr-range -S %s -o %t.ori.0.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range' -S %s | diff %t.ori.0.ll - %}
+; RUN: ori opt -passes=nvvm-intr-range --nvvm-intr-range-sm=86 -S %s -o %t.ori.1.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range<sm=86>' -S %s | diff %t.ori.1.ll - %}
+; RUN: ori opt '-passes=nvvm-intr-range<sm=90>' -S %s -o %t.ori.2.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range<sm=90>' -S %s | diff %t.ori.2.ll - %}
+; RUN: ori opt -passes=nvvm-intr-range --nvvm-intr-range-sm=91 -S %s -o %t.ori.3.ll
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin '-passes=nvvm-intr-range<sm=91>' -S %s | diff %t.ori.3.ll - %}
 
 target triple = "nvptx64-nvidia-cuda"
 

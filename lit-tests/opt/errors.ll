@@ -14,7 +14,7 @@
 ; RUN: not ls %t.out
 ; A bad pass parameter:
 ; RUN: not ori opt '-passes=nvvm-intr-range<sm=abc>' -S %s 2>&1 | FileCheck %s --check-prefix=PARAM
-; PARAM: ori: error: invalid nvvm-intr-range pass parameter sm=abc
+; PARAM: ori: error: invalid nvvm-intr-range pass parameter 'sm=abc' (expected sm=<unsigned integer>)
 
 define void @f() {
   ret void

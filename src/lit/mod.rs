@@ -170,8 +170,14 @@ fn judge(test: &TestFile, base_features: &FeatureSet, cli_timeout: Option<u64>) 
     };
     let subs = script::Substitutions::new(&test.path, &files.tmp, &files.tmp_dir, &test.config.substitutions);
     let mut commands = Vec::with_capacity(script.run.len());
+    let eval = |expr: &str| features::eval(expr, &features);
     for run_line in &script.run {
-        let parsed = subs.apply(&run_line.text).and_then(|text| shell::parse(&text).map(|list| (text, list)));
+        let expanded = subs.apply(&run_line.text).and_then(|text| script::expand_conditionals(&text, &eval));
+        // A RUN line whose every part sat in a `%if` that does not hold runs nothing.
+        if expanded.as_ref().is_ok_and(|t| t.trim().is_empty()) {
+            continue;
+        }
+        let parsed = expanded.and_then(|text| shell::parse(&text).map(|list| (text, list)));
         match parsed {
             Ok((text, list)) => commands.push((run_line.line, text, list)),
             Err(e) => {

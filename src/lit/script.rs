@@ -121,7 +121,7 @@ fn add_expressions(
 }
 
 /// The `%` substitutions for one test: built-ins (`%s`, `%S`, `%p`, `%t`, `%T`, `%ptxas`,
-/// `%cuobjdump`, `%clang_cuda`) and the suite's own from `lit.toml`.
+/// `%cuobjdump`, `%clang_cuda`, `%ori_plugin`) and the suite's own from `lit.toml`.
 #[derive(Debug, Clone, Default)]
 pub struct Substitutions {
     /// `(name, value, expand value)`, longest name first so `%ptxas` wins over `%p`.
@@ -146,6 +146,7 @@ impl Substitutions {
             ("%ptxas".into(), nvidia_tool_word("ptxas"), false),
             ("%cuobjdump".into(), nvidia_tool_word("cuobjdump"), false),
             ("%clang_cuda".into(), clang_cuda(), false),
+            ("%ori_plugin".into(), opt_plugin_word(), false),
         ];
         for (name, value) in suite {
             items.retain(|(n, _, _)| n != name);
@@ -195,12 +196,93 @@ impl Substitutions {
     }
 }
 
+/// Expands lit's conditional substitution `%if EXPR %{ THEN %}` / `%if EXPR %{ THEN %} %else %{
+/// ELSE %}` (after the other substitutions, as lit does): the branch whose condition holds for
+/// `features` replaces the whole construct, nothing if no branch applies. Branches may nest
+/// `%{ ... %}` and further `%if`s. `eval` evaluates a feature expression.
+pub fn expand_conditionals(text: &str, eval: &dyn Fn(&str) -> Result<bool, String>) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(pos) = find_if(rest) {
+        out.push_str(&rest[..pos]);
+        let after_if = &rest[pos + 3..];
+        let open = after_if.find("%{").ok_or_else(|| format!("`%if` without `%{{` in `{text}`"))?;
+        let condition = after_if[..open].trim();
+        if condition.is_empty() {
+            return Err(format!("`%if` without a condition in `{text}`"));
+        }
+        let (then_branch, after_then) = braced(&after_if[open..], text)?;
+        let trimmed = after_then.trim_start();
+        let (else_branch, after) = match trimmed.strip_prefix("%else") {
+            Some(tail) => {
+                let tail = tail.trim_start();
+                if !tail.starts_with("%{") {
+                    return Err(format!("`%else` without `%{{` in `{text}`"));
+                }
+                let (b, a) = braced(tail, text)?;
+                (Some(b), a)
+            }
+            None => (None, after_then),
+        };
+        let chosen = if eval(condition)? { Some(then_branch) } else { else_branch };
+        if let Some(branch) = chosen {
+            out.push_str(&expand_conditionals(branch, eval)?);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Where the next `%if` keyword (followed by whitespace) starts.
+fn find_if(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find("%if") {
+        let at = from + i;
+        if text[at + 3..].starts_with(char::is_whitespace) {
+            return Some(at);
+        }
+        from = at + 3;
+    }
+    None
+}
+
+/// Splits `%{ body %} rest` at the `%}` matching the leading `%{`: (body, rest).
+fn braced<'a>(text: &'a str, whole: &str) -> Result<(&'a str, &'a str), String> {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < text.len() {
+        if text[i..].starts_with("%{") {
+            depth += 1;
+            i += 2;
+        } else if text[i..].starts_with("%}") {
+            depth -= 1;
+            if depth == 0 {
+                return Ok((&text[2..i], &text[i + 2..]));
+            }
+            i += 2;
+        } else {
+            i += text[i..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    Err(format!("unbalanced `%{{` in `{whole}`"))
+}
+
 /// The path of an NVIDIA tool as a shell word, or its bare name when it is not installed (so the
 /// command fails with "not found"; tests that need it say `REQUIRES: ptxas`).
 fn nvidia_tool_word(name: &str) -> String {
     match crate::tools::nvidia_tool(name) {
         Some(p) => quote(&p.to_string_lossy()),
         None => name.to_string(),
+    }
+}
+
+/// `%ori_plugin`: the opt-19 pass plugin beside the `ori` binary (tests that load it say
+/// `REQUIRES: ori-plugin` or `%if ori-plugin %{ ... %}`).
+fn opt_plugin_word() -> String {
+    match crate::tools::opt_plugin() {
+        Some(p) => quote(&p.to_string_lossy()),
+        None => crate::tools::OPT_PLUGIN_FILE.to_string(),
     }
 }
 
@@ -288,6 +370,24 @@ mod tests {
                 && cuda.contains("cuda_shim.h")
                 && cuda.ends_with("-O1 /d/x.ll -o /d/Output/x.ll.tmp")
         );
+    }
+
+    #[test]
+    fn conditionals_pick_the_branch_of_the_features() {
+        let eval = |e: &str| -> Result<bool, String> { Ok(e == "yes" || e == "yes && yes") };
+        assert_eq!(expand_conditionals("a %if yes %{ b %} c", &eval).unwrap(), "a  b  c");
+        assert_eq!(expand_conditionals("a %if no %{ b %} c", &eval).unwrap(), "a  c");
+        assert_eq!(expand_conditionals("%if no %{ b %} %else %{ d %}", &eval).unwrap(), " d ");
+        assert_eq!(
+            expand_conditionals("%if yes && yes %{ x %if no %{ y %} %else %{ z %} %}", &eval).unwrap(),
+            " x  z  "
+        );
+        assert_eq!(expand_conditionals("%if yes %{ %{nested%} %}", &eval).unwrap(), " %{nested%} ");
+        assert_eq!(expand_conditionals("no conditionals %ifx", &eval).unwrap(), "no conditionals %ifx");
+        assert!(expand_conditionals("%if yes b", &eval).unwrap_err().contains("without `%{`"));
+        assert!(expand_conditionals("%if yes %{ b", &eval).unwrap_err().contains("unbalanced"));
+        assert!(expand_conditionals("%if %{ b %}", &eval).unwrap_err().contains("without a condition"));
+        assert!(expand_conditionals("%if no %{ b %} %else c", &eval).unwrap_err().contains("`%else`"));
     }
 
     #[test]

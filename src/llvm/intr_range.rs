@@ -8,12 +8,13 @@
 //! 2. the SM comes from `sm=` / `--nvvm-intr-range-sm`, else the function's `target-cpu`
 //!    (`sm_NN`), else 90;
 //! 3. each special-register call gets the table's `[lo, hi)` (`sreg::SpecialReg::range`),
-//!    intersected with any `!range` / `range(...)` already present, so a range is never widened.
+//!    intersected with any `!range` / `range(...)` already present, so a range is never widened;
+//!    it is attached as metadata, attribute or both (`range-form=` / `--range-form`).
 
 use crate::llvm::launch_bounds;
 use crate::llvm::passes::{PassContext, PassParams, RangeForm};
 use crate::sreg::SpecialReg;
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Module;
 use inkwell::types::IntType;
@@ -27,6 +28,13 @@ pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) 
     let sm_override = match params.get("sm") {
         Some(v) => Some(v.parse::<u32>().map_err(|_| anyhow!("invalid nvvm-intr-range pass parameter sm={v}"))?),
         None => cx.opts.sm,
+    };
+    let range_form = match params.get("range-form") {
+        Some("attribute") => RangeForm::Attribute,
+        Some("both") => RangeForm::Both,
+        Some("metadata") => RangeForm::Metadata,
+        Some(v) => bail!("invalid nvvm-intr-range pass parameter range-form={v}"),
+        None => cx.opts.range_form,
     };
     let bounds = launch_bounds::read_module(module, &mut cx.warnings);
     for f in module.get_functions() {
@@ -56,7 +64,7 @@ pub fn run_pass(module: &Module<'_>, cx: &mut PassContext, params: &PassParams) 
                 let inkwell::types::AnyTypeEnum::IntType(ty) = inst.get_type() else {
                     continue;
                 };
-                if attach(module, inst, call, ty, lo, hi, cx.opts.range_form) {
+                if attach(module, inst, call, ty, lo, hi, range_form) {
                     cx.stat(PASS, "NumRanges", "Number of special-register reads given a range", 1);
                 }
             }

@@ -23,17 +23,65 @@ pub fn load_module<'ctx>(ctx: &'ctx Context, path: &str) -> Result<Module<'ctx>>
 }
 
 /// Parses a buffer named `name` (the name appears in diagnostics).
+///
+/// Like LLVM's own tools (opt-19, llc-19), a module that names an NVPTX triple but no data layout
+/// gets the target's default layout, and gets it before its body is read: the textual parser
+/// gives loads and stores written without `align` the layout's ABI alignment, so the layout must
+/// be known while parsing. LLVM's C API has no hook for that, so such text is parsed a second
+/// time with the layout directive put in front of its first line (on the same line, so every
+/// line number stays; the first parse already succeeded, so no diagnostic shows the directive).
 pub fn parse_module<'ctx>(ctx: &'ctx Context, bytes: &[u8], name: &str) -> Result<Module<'ctx>> {
     let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
     let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
     if is_bitcode {
-        Module::parse_bitcode_from_buffer(&buffer, ctx)
-            .map_err(|e| anyhow::anyhow!("{}: error: {}", name, e.to_string().trim_end()))
-    } else {
-        // LLVM's parser diagnostic already reads `name:line:col: error: ...` plus the source
-        // line and a caret; pass it through unchanged.
-        ctx.create_module_from_ir(buffer).map_err(|e| crate::Located(e.to_string().trim_end().to_string()).into())
+        let module = Module::parse_bitcode_from_buffer(&buffer, ctx)
+            .map_err(|e| anyhow::anyhow!("{}: error: {}", name, e.to_string().trim_end()))?;
+        // Bitcode records every access's alignment, so setting the layout afterwards is exact.
+        if module.get_data_layout().as_str().to_bytes().is_empty()
+            && let Some(layout) = nvptx_default_layout(&module.get_triple())?
+        {
+            module.set_data_layout(&layout);
+        }
+        return Ok(module);
     }
+    // LLVM's parser diagnostic already reads `name:line:col: error: ...` plus the source line and
+    // a caret; pass it through unchanged.
+    let located = |e: inkwell::support::LLVMString| crate::Located(e.to_string().trim_end().to_string());
+    let module = ctx.create_module_from_ir(buffer).map_err(located)?;
+    if !module.get_data_layout().as_str().to_bytes().is_empty() {
+        return Ok(module);
+    }
+    let Some(layout) = nvptx_default_layout(&module.get_triple())? else {
+        return Ok(module);
+    };
+    drop(module);
+    let mut text = format!("target datalayout = \"{}\" ", layout.as_str().to_string_lossy()).into_bytes();
+    text.extend_from_slice(bytes);
+    let buffer = MemoryBuffer::create_from_memory_range_copy(&text, name);
+    Ok(ctx.create_module_from_ir(buffer).map_err(located)?)
+}
+
+/// The default data layout of an NVPTX triple, as its target machine states it; None for other
+/// triples (NVPTX is the one target ori initializes).
+fn nvptx_default_layout(triple: &inkwell::targets::TargetTriple) -> Result<Option<inkwell::data_layout::DataLayout>> {
+    use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target};
+    let name = triple.as_str().to_string_lossy().into_owned();
+    if !name.starts_with("nvptx") {
+        return Ok(None);
+    }
+    Target::initialize_nvptx(&InitializationConfig::default());
+    let target = Target::from_triple(triple).map_err(|e| anyhow::anyhow!("target '{name}' unavailable: {e}"))?;
+    let tm = target
+        .create_target_machine(
+            triple,
+            "",
+            "",
+            inkwell::OptimizationLevel::Default,
+            RelocMode::Default,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| anyhow::anyhow!("could not create a target machine for '{name}'"))?;
+    Ok(Some(tm.get_target_data().get_data_layout()))
 }
 
 /// Serializes a module: textual IR when `text`, bitcode otherwise.

@@ -77,9 +77,28 @@ pub struct PassParams(pub Vec<(String, Option<String>)>);
 pub struct PassInfo {
     pub name: &'static str,
     pub description: &'static str,
-    /// The parameter names this pass accepts inside `<...>`.
-    pub params: &'static [&'static str],
+    /// The parameters this pass accepts inside `<...>`.
+    pub params: &'static [Param],
     pub run: PassFn,
+}
+
+/// One `<...>` parameter of a pass: its name and what its value must look like. The pipeline
+/// parser checks both, so a bad parameter is an error before any pass runs (in `ori opt` and in
+/// the opt-19 plugin alike).
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub kind: ParamKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A bare flag (`verify`); `flag=...` is an error.
+    Flag,
+    /// `name=N`, a non-negative decimal integer.
+    Unsigned,
+    /// `name=V` with V one of the listed words.
+    OneOf(&'static [&'static str]),
 }
 
 /// Every registered pass, sorted by name.
@@ -91,13 +110,19 @@ static REGISTRY: [PassInfo; 2] = [
     PassInfo {
         name: "nv-known-bits",
         description: "Fused known-bits / demanded-bits rewriter with the GPU special-register oracle.",
-        params: &["verify", "inject-mismatch"],
+        params: &[
+            Param { name: "verify", kind: ParamKind::Flag },
+            Param { name: "inject-mismatch", kind: ParamKind::Flag },
+        ],
         run: crate::llvm::known_bits::rewrite::run_pass,
     },
     PassInfo {
         name: "nvvm-intr-range",
         description: "Add !range metadata to NVVM intrinsics.",
-        params: &["sm"],
+        params: &[
+            Param { name: "sm", kind: ParamKind::Unsigned },
+            Param { name: "range-form", kind: ParamKind::OneOf(&["metadata", "attribute", "both"]) },
+        ],
         run: crate::llvm::intr_range::run_pass,
     },
 ];
@@ -125,14 +150,41 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<(&'static PassInfo, PassParams)>
                 Some((k, v)) => (k.to_string(), Some(v.to_string())),
                 None => (p.to_string(), None),
             };
-            if !info.params.contains(&k.as_str()) {
+            let Some(param) = info.params.iter().find(|p| p.name == k) else {
                 bail!("invalid {} pass parameter '{}'", info.name, k);
-            }
+            };
+            check_value(info.name, param, v.as_deref())?;
             parsed.push((k, v));
         }
         out.push((info, PassParams(parsed)));
     }
     Ok(out)
+}
+
+/// Checks a parameter's value against its kind: opt's wording for a bad value
+/// (`invalid <pass> pass parameter 'k=v'`).
+fn check_value(pass: &str, param: &Param, value: Option<&str>) -> Result<()> {
+    let ok = match (param.kind, value) {
+        (ParamKind::Flag, None) => true,
+        (ParamKind::Unsigned, Some(v)) => {
+            !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && v.parse::<u32>().is_ok()
+        }
+        (ParamKind::OneOf(words), Some(v)) => words.contains(&v),
+        _ => false,
+    };
+    if ok {
+        return Ok(());
+    }
+    let shown = match value {
+        Some(v) => format!("{}={v}", param.name),
+        None => param.name.to_string(),
+    };
+    let expected = match param.kind {
+        ParamKind::Flag => "a flag without a value".to_string(),
+        ParamKind::Unsigned => format!("{}=<unsigned integer>", param.name),
+        ParamKind::OneOf(words) => format!("{}=<{}>", param.name, words.join("|")),
+    };
+    bail!("invalid {pass} pass parameter '{shown}' (expected {expected})")
 }
 
 fn split_top_level(text: &str) -> Vec<&str> {
@@ -174,6 +226,19 @@ mod tests {
         let e = parse_pipeline("nvvm-intr-range,bogus").err().unwrap().to_string();
         assert!(e.contains("unknown pass name 'bogus'"), "{e}");
         assert!(e.contains("nvvm-intr-range"), "{e}");
+    }
+
+    #[test]
+    fn bad_param_values_are_errors() {
+        for bad in ["nvvm-intr-range<sm>", "nvvm-intr-range<sm=x>", "nvvm-intr-range<sm=-1>", "nv-known-bits<verify=1>"]
+        {
+            let e = parse_pipeline(bad).err().unwrap_or_else(|| panic!("{bad} parsed")).to_string();
+            assert!(e.contains("pass parameter"), "{bad}: {e}");
+        }
+        let e = parse_pipeline("nvvm-intr-range<range-form=bits>").err().unwrap().to_string();
+        assert!(e.contains("range-form=<metadata|attribute|both>"), "{e}");
+        let ok = parse_pipeline("nvvm-intr-range<sm=80;range-form=both>,nv-known-bits<verify>").unwrap();
+        assert_eq!(ok[0].1.get("range-form"), Some("both"));
     }
 
     #[test]
