@@ -6,6 +6,7 @@ pub mod lit;
 pub mod llvm;
 pub mod ori;
 pub mod output;
+pub mod rng;
 pub mod sreg;
 pub mod tools;
 

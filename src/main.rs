@@ -21,6 +21,9 @@ enum Command {
     Lit(ori::lit::LitArgs),
     /// Execute every kernel before and after register allocation (and through LLVM) and compare.
     Check(driver::check::CheckArgs),
+    /// Write a randomly mutated copy of a module (for `scripts/fuzz`).
+    #[command(hide = true)]
+    Mutate(driver::mutate::MutateArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Command::Llc(a) => driver::llc::run(a),
         Command::Lit(a) => ori::lit::run(a),
         Command::Check(a) => driver::check::run(a),
+        Command::Mutate(a) => driver::mutate::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod llc;
+pub mod mutate;
 pub mod opt;
 
 use std::ffi::OsString;

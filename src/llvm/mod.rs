@@ -4,5 +4,6 @@ pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;
 pub mod module;
+pub mod mutate;
 pub mod passes;
 pub mod reference;
