@@ -23,7 +23,7 @@
 //! [`early_simple_live_dead`] and [`perform_live_dead`]).
 
 use crate::ori::ir::{Bix, Function, Inst, Operand, VReg};
-use crate::ori::liveness::{self, BitVector, LiveSet, Liveness, RegNumbering};
+use crate::ori::liveness::{LiveSet, Liveness, RegNumbering};
 use crate::ori::opcode::Op;
 
 /// What one DCE run did.
@@ -37,10 +37,15 @@ pub struct DceStats {
 
 /// Whether `inst` may be removed when `live` is the set live just below it.
 pub fn is_removable(inst: &Inst, live: &LiveSet<'_>) -> bool {
+    removable_when(inst, |r| live.contains(r))
+}
+
+/// [`is_removable`] with liveness given as a membership test.
+fn removable_when(inst: &Inst, is_live: impl Fn(VReg) -> bool) -> bool {
     !inst.op.has_side_effects()
         && !inst.dsts.is_empty()
         && inst.dsts.iter().all(|d| match d {
-            Operand::Reg(r) => !live.contains(*r),
+            Operand::Reg(r) => !is_live(*r),
             Operand::Zero | Operand::True => true,
             Operand::Imm(_) | Operand::CBank { .. } | Operand::SReg(_) | Operand::Label(_) | Operand::Symbol(_) => {
                 false
@@ -104,9 +109,18 @@ enum UseSite {
 /// `B` itself (third set), so the approximation contains the real `LiveOut(B)`. What it removes is
 /// the obviously dead code of fresh lowering: definitions with no use anywhere, and chains of
 /// them inside one block. Returns the number of instructions removed.
+///
+/// Cost: linear in the function. The approximation is never materialized per block (that would be
+/// blocks × registers): one function-wide "used somewhere" table is shared, and each block's walk
+/// keeps its few differences from it (the registers used only in this block, its upward-exposed
+/// uses and phi operands, and whatever the walk itself kills or revives) in an overlay that is
+/// undone afterwards.
 pub fn early_simple_live_dead(f: &mut Function) -> usize {
     let num = RegNumbering::new(f);
-    let mut sites = vec![UseSite::None; f.regs.len()];
+    let n = f.regs.len();
+    let mut sites = vec![UseSite::None; n];
+    // Per block: the phi operands read at its end (phis of its successors).
+    let mut phi_uses: Vec<Vec<VReg>> = vec![Vec::new(); f.blocks.len()];
     let mut note = |r: VReg, b: usize| {
         let site = &mut sites[r.idx()];
         *site = match *site {
@@ -121,6 +135,9 @@ pub fn early_simple_live_dead(f: &mut Function) -> usize {
                 for pair in inst.srcs.chunks_exact(2) {
                     if let (Some(v), Operand::Label(p)) = (pair[0].reg(), &pair[1]) {
                         note(v, p.idx());
+                        if let Some(list) = phi_uses.get_mut(p.idx()) {
+                            list.push(v);
+                        }
                     }
                 }
                 continue;
@@ -131,37 +148,88 @@ pub fn early_simple_live_dead(f: &mut Function) -> usize {
         }
     }
     // Every used register, and per block the registers used in that block only.
-    let mut all_used: [BitVector; 4] = std::array::from_fn(|s| BitVector::new(num.len(s)));
+    let used: Vec<bool> = sites.iter().map(|s| *s != UseSite::None).collect();
     let mut only_in: Vec<Vec<VReg>> = vec![Vec::new(); f.blocks.len()];
     for (r, site) in sites.iter().enumerate() {
-        let r = VReg(r as u32);
-        let Some((s, i)) = num.lookup(r) else { continue };
-        match *site {
-            UseSite::None => {}
-            UseSite::One(b) => {
-                all_used[s].set(i);
-                if let Some(list) = only_in.get_mut(b as usize) {
-                    list.push(r);
-                }
-            }
-            UseSite::Many => all_used[s].set(i),
+        if let UseSite::One(b) = *site
+            && let Some(list) = only_in.get_mut(b as usize)
+        {
+            list.push(VReg(r as u32));
         }
     }
-    let phi_uses = liveness::phi_uses(f, &num);
+    // The overlay: `Some(live)` overrides `used`; `touched` lists the entries to undo.
+    let mut overlay: Vec<Option<bool>> = vec![None; n];
+    let mut touched: Vec<VReg> = Vec::new();
+    let mut defined = vec![false; n];
     let mut removed = 0;
     for (b, block) in f.blocks.iter_mut().enumerate() {
-        let (gen_, _) = liveness::block_gen_kill(&num, &block.insts);
-        let mut sets = all_used.clone();
+        let mut set = |r: VReg, live: bool, overlay: &mut Vec<Option<bool>>| {
+            if overlay[r.idx()].is_none() {
+                touched.push(r);
+            }
+            overlay[r.idx()] = Some(live);
+        };
         for &r in &only_in[b] {
-            if let Some((s, i)) = num.lookup(r) {
-                sets[s].clear(i);
+            set(r, false, &mut overlay);
+        }
+        // gen(B): uses not preceded by an unguarded definition in the block (phis define at the
+        // top; their operands are not uses of this block).
+        let mut defs_here: Vec<VReg> = Vec::new();
+        for inst in &block.insts {
+            let is_phi = matches!(inst.op, Op::Phi);
+            if !is_phi {
+                for u in inst.uses() {
+                    if !defined[u.idx()] {
+                        set(u, true, &mut overlay);
+                    }
+                }
+            }
+            if inst.guard.is_none() || is_phi {
+                for d in inst.defs() {
+                    if !defined[d.idx()] {
+                        defined[d.idx()] = true;
+                        defs_here.push(d);
+                    }
+                }
             }
         }
-        for s in 0..4 {
-            sets[s].or_assign(&gen_[s]);
-            sets[s].or_assign(&phi_uses[b][s]);
+        for &r in &phi_uses[b] {
+            set(r, true, &mut overlay);
         }
-        removed += sweep_block(&mut block.insts, LiveSet::from_sets(&num, sets));
+        // The backward walk (as `sweep_block`, over the overlay); untracked files (barriers)
+        // count as live.
+        let is_live =
+            |r: VReg, overlay: &[Option<bool>]| num.lookup(r).is_none() || overlay[r.idx()].unwrap_or(used[r.idx()]);
+        let mut keep = vec![true; block.insts.len()];
+        for (k, inst) in keep.iter_mut().zip(block.insts.iter()).rev() {
+            if removable_when(inst, |r| is_live(r, &overlay)) {
+                *k = false;
+                continue;
+            }
+            let is_phi = matches!(inst.op, Op::Phi);
+            if inst.guard.is_none() || is_phi {
+                for d in inst.defs() {
+                    set(d, false, &mut overlay);
+                }
+            }
+            if !is_phi {
+                for u in inst.uses() {
+                    set(u, true, &mut overlay);
+                }
+            }
+        }
+        let gone = keep.iter().filter(|k| !**k).count();
+        if gone > 0 {
+            let mut it = keep.into_iter();
+            block.insts.retain(|_| it.next().unwrap_or(true));
+            removed += gone;
+        }
+        for r in touched.drain(..) {
+            overlay[r.idx()] = None;
+        }
+        for d in defs_here {
+            defined[d.idx()] = false;
+        }
     }
     removed
 }
@@ -332,5 +400,78 @@ mod tests {
         f.blocks[1].insts = vec![phi(i, &[(z, 0)]), store(i, i), exit()];
         assert_eq!(early_simple_live_dead(&mut f), 1);
         assert_eq!(f.blocks[0].insts, vec![movi(z, 0)]);
+    }
+
+    /// The phase-10 formula computed densely, one full live-out bitvector per block (the
+    /// quadratic form the linear implementation replaced), as the differential reference.
+    fn early_dense_reference(f: &mut Function) -> usize {
+        use crate::ori::liveness::{self, BitVector};
+        let num = RegNumbering::new(f);
+        let mut sites = vec![UseSite::None; f.regs.len()];
+        for (b, block) in f.blocks.iter().enumerate() {
+            for inst in &block.insts {
+                let uses: Vec<(VReg, usize)> = if matches!(inst.op, Op::Phi) {
+                    inst.srcs
+                        .chunks_exact(2)
+                        .filter_map(|p| match (p[0].reg(), &p[1]) {
+                            (Some(v), Operand::Label(l)) => Some((v, l.idx())),
+                            _ => None,
+                        })
+                        .collect()
+                } else {
+                    inst.uses().map(|u| (u, b)).collect()
+                };
+                for (r, b) in uses {
+                    let site = &mut sites[r.idx()];
+                    *site = match *site {
+                        UseSite::None => UseSite::One(b as u32),
+                        UseSite::One(c) if c as usize == b => UseSite::One(c),
+                        _ => UseSite::Many,
+                    };
+                }
+            }
+        }
+        let phi_uses = liveness::phi_uses(f, &num);
+        let mut removed = 0;
+        for (b, block) in f.blocks.iter_mut().enumerate() {
+            let (gen_, _) = liveness::block_gen_kill(&num, &block.insts);
+            let mut sets: [BitVector; 4] = std::array::from_fn(|s| BitVector::new(num.len(s)));
+            for (r, site) in sites.iter().enumerate() {
+                let keep = match *site {
+                    UseSite::None => false,
+                    UseSite::One(c) => c as usize != b,
+                    UseSite::Many => true,
+                };
+                if let (true, Some((s, i))) = (keep, num.lookup(VReg(r as u32))) {
+                    sets[s].set(i);
+                }
+            }
+            for s in 0..4 {
+                sets[s].or_assign(&gen_[s]);
+                sets[s].or_assign(&phi_uses[b][s]);
+            }
+            removed += sweep_block(&mut block.insts, LiveSet::from_sets(&num, sets));
+        }
+        removed
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prop_early_simple_matches_the_dense_formula(
+            blocks in proptest::collection::vec(
+                (proptest::collection::vec(crate::ori::liveness::tests::rand_inst(), 0..6),
+                 crate::ori::liveness::tests::rand_term(),
+                 proptest::bool::weighted(0.3)),
+                1..8)
+        ) {
+            let f = crate::ori::liveness::tests::rand_func(&blocks);
+            let (mut fast, mut dense) = (f.clone(), f);
+            let n = early_simple_live_dead(&mut fast);
+            proptest::prop_assert_eq!(n, early_dense_reference(&mut dense));
+            proptest::prop_assert_eq!(
+                crate::ori::print::function_text(&fast, None),
+                crate::ori::print::function_text(&dense, None)
+            );
+        }
     }
 }

@@ -588,7 +588,7 @@ pub(crate) mod build {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::build::*;
     use super::*;
     use crate::ori::ir::{Operand, PairMode};
@@ -828,7 +828,7 @@ peak @k: R 3, UR 0, P 1, UP 0
     // ----------------------------------------------------------------------------------------
 
     #[derive(Clone, Debug)]
-    enum Term {
+    pub(crate) enum Term {
         Fall,
         Exit,
         Bra(usize),
@@ -836,7 +836,7 @@ peak @k: R 3, UR 0, P 1, UP 0
     }
 
     #[derive(Clone, Debug)]
-    struct RandInst {
+    pub(crate) struct RandInst {
         dst: Option<usize>,
         srcs: Vec<usize>,
         guard: Option<usize>,
@@ -845,7 +845,7 @@ peak @k: R 3, UR 0, P 1, UP 0
     const NREGS: usize = 10;
 
     /// Registers 0..6 are R (5 a pair), 6 is UR, 7..8 are P, 9 is B.
-    fn rand_func(blocks: &[(Vec<RandInst>, Term, bool)]) -> Function {
+    pub(crate) fn rand_func(blocks: &[(Vec<RandInst>, Term, bool)]) -> Function {
         let n = blocks.len();
         let mut f = func(n);
         for k in 0..NREGS {
@@ -949,7 +949,7 @@ peak @k: R 3, UR 0, P 1, UP 0
         naive_phi_use(f, b, r) || f.successors(Bix(b as u32)).iter().any(|s| naive_live_at_top(f, s.idx(), r))
     }
 
-    fn rand_inst() -> impl Strategy<Value = RandInst> {
+    pub(crate) fn rand_inst() -> impl Strategy<Value = RandInst> {
         (
             prop::option::weighted(0.8, 0..NREGS),
             prop::collection::vec(0..NREGS, 0..3),
@@ -958,7 +958,7 @@ peak @k: R 3, UR 0, P 1, UP 0
             .prop_map(|(dst, srcs, guard)| RandInst { dst, srcs, guard })
     }
 
-    fn rand_term() -> impl Strategy<Value = Term> {
+    pub(crate) fn rand_term() -> impl Strategy<Value = Term> {
         prop_oneof![
             2 => Just(Term::Fall),
             1 => Just(Term::Exit),
