@@ -30,8 +30,8 @@ define i32 @high_half(i32 %x) {
 ; A 16-bit lane inside x: a shift and a truncation of x.
 ; CHECK-LABEL: define i16 @lane1(
 ; CHECK-NEXT: %1 = lshr i32 %x, 16
-; CHECK-NEXT: %2 = trunc nuw i32 %1 to i16
-; CHECK-NEXT: ret i16 %2
+; CHECK-NEXT: %e = trunc nuw i32 %1 to i16
+; CHECK-NEXT: ret i16 %e
 define i16 @lane1(i32 %x) {
   %z = zext i32 %x to i64
   %v = bitcast i64 %z to <4 x i16>
@@ -41,8 +41,8 @@ define i16 @lane1(i32 %x) {
 
 ; A lane wider than x: x zero-extended.
 ; CHECK-LABEL: define i32 @wide_lane(
-; CHECK-NEXT: %1 = zext i16 %x to i32
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %e = zext i16 %x to i32
+; CHECK-NEXT: ret i32 %e
 define i32 @wide_lane(i16 %x) {
   %z = zext i16 %x to i64
   %v = bitcast i64 %z to <2 x i32>

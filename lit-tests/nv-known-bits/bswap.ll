@@ -22,8 +22,8 @@ define i32 @byte1(i32 %x) {
 
 ; The top byte of bswap(x) shifted down is the low byte of x.
 ; CHECK-LABEL: define i32 @top_byte(
-; CHECK-NEXT: %1 = and i32 %x, 255
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %s = and i32 %x, 255
+; CHECK-NEXT: ret i32 %s
 define i32 @top_byte(i32 %x) {
   %b = call i32 @llvm.bswap.i32(i32 %x)
   %s = lshr i32 %b, 24

@@ -13,8 +13,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; tid.x is non-negative.
 ; CHECK-LABEL: define i64 @sext_tid(
 ; CHECK-NEXT: %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-; CHECK-NEXT: %1 = zext nneg i32 %t to i64
-; CHECK-NEXT: ret i64 %1
+; CHECK-NEXT: %s = zext nneg i32 %t to i64
+; CHECK-NEXT: ret i64 %s
 define i64 @sext_tid() {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %s = sext i32 %t to i64
@@ -41,8 +41,8 @@ define i64 @zext_nneg() {
 ; trunc(zext(tid) * 4) is computed in i32 (and the multiply then becomes a shift).
 ; CHECK-LABEL: define i32 @trunc_mul(
 ; CHECK-NEXT: %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-; CHECK-NEXT: %1 = shl nuw nsw i32 %t, 2
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %r = shl nuw nsw i32 %t, 2
+; CHECK-NEXT: ret i32 %r
 define i32 @trunc_mul() {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %z = zext i32 %t to i64
@@ -54,8 +54,8 @@ define i32 @trunc_mul() {
 ; A chain of i64 arithmetic on extended i32 values under a trunc: all of it in i32, flags dropped.
 ; CHECK-LABEL: define i32 @trunc_chain(
 ; CHECK-NEXT: %1 = mul i32 %a, %b
-; CHECK-NEXT: %2 = add i32 %1, %c
-; CHECK-NEXT: ret i32 %2
+; CHECK-NEXT: %r = add i32 %1, %c
+; CHECK-NEXT: ret i32 %r
 define i32 @trunc_chain(i32 %a, i32 %b, i32 %c) {
   %za = zext i32 %a to i64
   %zb = sext i32 %b to i64
@@ -76,8 +76,8 @@ define i32 @trunc_zext(i32 %a) {
 }
 
 ; CHECK-LABEL: define i16 @trunc_zext_narrower(
-; CHECK-NEXT: %1 = trunc i32 %a to i16
-; CHECK-NEXT: ret i16 %1
+; CHECK-NEXT: %t = trunc i32 %a to i16
+; CHECK-NEXT: ret i16 %t
 define i16 @trunc_zext_narrower(i32 %a) {
   %z = zext i32 %a to i64
   %t = trunc i64 %z to i16

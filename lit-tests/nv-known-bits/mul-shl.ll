@@ -9,8 +9,8 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define i32 @by_constant(
-; CHECK-NEXT: %1 = shl i32 %x, 4
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %m = shl i32 %x, 4
+; CHECK-NEXT: ret i32 %m
 define i32 @by_constant(i32 %x) {
   %m = mul i32 %x, 16
   ret i32 %m
@@ -18,8 +18,8 @@ define i32 @by_constant(i32 %x) {
 
 ; The constant on the left works too; nuw carries over, and nsw while 2^k stays positive.
 ; CHECK-LABEL: define i32 @flags_kept(
-; CHECK-NEXT: %1 = shl nuw nsw i32 %x, 3
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %m = shl nuw nsw i32 %x, 3
+; CHECK-NEXT: ret i32 %m
 define i32 @flags_kept(i32 %x) {
   %m = mul nuw nsw i32 8, %x
   ret i32 %m
@@ -27,8 +27,8 @@ define i32 @flags_kept(i32 %x) {
 
 ; 2^31 is negative as an i32: nsw does not carry over to the shift.
 ; CHECK-LABEL: define i32 @sign_bit(
-; CHECK-NEXT: %1 = shl i32 %x, 31
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %m = shl i32 %x, 31
+; CHECK-NEXT: ret i32 %m
 define i32 @sign_bit(i32 %x) {
   %m = mul nsw i32 %x, -2147483648
   ret i32 %m
@@ -36,8 +36,8 @@ define i32 @sign_bit(i32 %x) {
 
 ; warpsize is exactly 32.
 ; CHECK-LABEL: define i32 @by_warpsize(
-; CHECK-NEXT: %1 = shl i32 %warp, 5
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %m = shl i32 %warp, 5
+; CHECK-NEXT: ret i32 %m
 define i32 @by_warpsize(i32 %warp) {
   %w = call i32 @llvm.nvvm.read.ptx.sreg.warpsize()
   %m = mul i32 %warp, %w
@@ -47,8 +47,8 @@ define i32 @by_warpsize(i32 %warp) {
 ; threadIdx.x + blockIdx.x * blockDim.x with reqntid(256): the multiply becomes a shift.
 ; CHECK-LABEL: define ptx_kernel void @global_index(
 ; CHECK: %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-; CHECK-NEXT: %1 = shl i32 %b, 8
-; CHECK-NEXT: %i = add nuw nsw i32 %1, %t
+; CHECK-NEXT: %m = shl i32 %b, 8
+; CHECK-NEXT: %i = add nuw nsw i32 %m, %t
 define ptx_kernel void @global_index(ptr %out) "nvvm.reqntid"="256" {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

@@ -67,8 +67,8 @@ define i32 @trunc_nuw(i64 %a) {
 
 ; The narrowed multiply carries no flags (the i64 ones say nothing about i32 wrapping).
 ; CHECK-LABEL: define i32 @narrow_drops(
-; CHECK-NEXT: %1 = mul i32 %a, %b
-; CHECK-NEXT: ret i32 %1
+; CHECK-NEXT: %t = mul i32 %a, %b
+; CHECK-NEXT: ret i32 %t
 define i32 @narrow_drops(i32 %a, i32 %b) {
   %za = sext i32 %a to i64
   %zb = sext i32 %b to i64

@@ -61,8 +61,8 @@ define i32 @fp(float %f) {
 ; CHECK-NEXT: %asm = call i32 asm "mov.u32 $0, %laneid;", "=r"()
 ; CHECK-NEXT: %f = freeze i32 %l
 ; CHECK-NEXT: %s = add i32 %asm, %f
-; CHECK-NEXT: %1 = mul i32 %s, 3
-; CHECK-NEXT: %a = and i32 %1, 3
+; CHECK-NEXT: %t = mul i32 %s, 3
+; CHECK-NEXT: %a = and i32 %t, 3
 define i32 @opaque(ptr %p) {
   %l = load i32, ptr %p
   %asm = call i32 asm "mov.u32 $0, %laneid;", "=r"()

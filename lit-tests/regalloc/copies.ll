@@ -35,7 +35,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX-NEXT: add.s32 [[S:%r[0-9]+]], [[S]], [[I:%r[0-9]+]];
 ; PTX-NEXT: add.s32 [[I]], [[I]], 1;
 ; PTX-NEXT: setp.eq.u32 [[P:%p[0-9]+]], [[I]], {{%r[0-9]+}};
-; PTX-NEXT: @![[P]] bra $L__bix1;
+; PTX-NEXT: @![[P]] bra.uni $L__bix1;
 define ptx_kernel void @sum(ptr addrspace(1) %out, i32 %n) {
 entry:
   br label %loop

@@ -57,12 +57,17 @@ pub struct LlcArgs {
     /// Run phase 74 ConvertToUniformReg (uniform values to UR/UP; off by default, see ori::uniform).
     #[arg(long = "uniform-regs")]
     pub uniform_regs: bool,
-    /// Print the OriPropagateVarying result (uniform registers, divergent branches) to stderr.
+    /// Print the OriPropagateVarying result to stderr: `@<function> %<value> uniform|varying` per
+    /// LLVM value that defines a register, then a summary (uniform registers, divergent branches).
     #[arg(long = "dump-varying")]
     pub dump_varying: bool,
     /// Print LiveIn/LiveOut per block, peaks and the solver's sweep count to stderr.
     #[arg(long = "dump-liveness")]
     pub dump_liveness: bool,
+    /// Print phase 19 OriSplitLiveRanges's per-loop report (peak R pressure, budget, values split)
+    /// to stderr.
+    #[arg(long = "dump-split-ranges")]
+    pub dump_split_ranges: bool,
     /// Register budget per thread, in ptxas's `Used N registers` units (at least 24).
     #[arg(long = "maxrregcount")]
     pub maxrregcount: Option<u32>,
@@ -131,6 +136,10 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     let mut timer = PhaseTimer::new();
     let ctx = Context::create();
     let m = module::load_module(&ctx, &args.input)?;
+    if args.dump_varying {
+        // Fix the input's value numbers before any pass can shift them.
+        module::name_unnamed_values(&m);
+    }
     timer.lap("Parsing (LLVM IR)");
     module::verify(&m)?;
     timer.lap("Verifying (LLVM IR)");
@@ -165,6 +174,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             check: cfg!(debug_assertions) || args.verify_regalloc,
         },
         uniform_regs: args.uniform_regs,
+        dump_split_ranges: args.dump_split_ranges,
         no_warnings: args.no_warnings,
         ..Default::default()
     };
@@ -187,6 +197,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         if args.dump_varying
             && let Some(v) = cx.varying.get(&f.name)
         {
+            stderr_dumps.push_str(&crate::ori::varying::value_report(f, v));
             stderr_dumps.push_str(&crate::ori::varying::report(f, v));
         }
         if args.dump_liveness {

@@ -96,12 +96,16 @@ struct Printer<'a> {
     /// Scratch registers the printer itself needs (predicate truth tables, store immediates).
     scratch_b32: u32,
     scratch_b64: u32,
+    /// The block being printed ends in a uniform conditional branch (`reconverge`): `bra.uni`.
+    uniform_branch: bool,
 }
 
 fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
     let f = ef.func;
-    let mut p = Printer { f, phys: ef.phys, out: String::new(), scratch_b32: 0, scratch_b64: 0 };
+    let mut p = Printer { f, phys: ef.phys, out: String::new(), scratch_b32: 0, scratch_b64: 0, uniform_branch: false };
+    let plan = crate::ori::reconverge::plan(f);
     for (b, block) in f.blocks.iter().enumerate() {
+        p.uniform_branch = plan.is_uniform(crate::ori::ir::Bix(b as u32));
         let _ = writeln!(p.out, "$L__bix{b}:");
         for i in &block.insts {
             p.inst(i)?;
@@ -534,7 +538,9 @@ impl Printer<'_> {
                 let addr = self.int_src(&s(0))?;
                 let dsts: Vec<String> = i.dsts.iter().map(|d| self.dst(d)).collect::<Result<_>>()?;
                 let (vec, d) = vec_operands(&dsts);
-                let vol = if volatile { ".volatile" } else { "" };
+                // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
+                // memory has no observer that could tell (ptxas rejects `.volatile.local`).
+                let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
                 self.line(&g, format!("ld{vol}{}{vec}.{ty} {d}, [{addr}]", space.ptx()));
             }
             Op::St { space, bits, volatile } => {
@@ -544,7 +550,9 @@ impl Printer<'_> {
                     vals.push(self.store_value(&g, o, bits)?);
                 }
                 let (vec, v) = vec_operands(&vals);
-                let vol = if volatile { ".volatile" } else { "" };
+                // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
+                // memory has no observer that could tell (ptxas rejects `.volatile.local`).
+                let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
                 self.line(&g, format!("st{vol}{}{vec}.{} [{addr}], {v}", space.ptx(), mem_type(bits, false)));
             }
             Op::Atom { space, op, ty } => {
@@ -617,7 +625,10 @@ impl Printer<'_> {
             Op::Membar { gpu } => self.line(&g, format!("membar.{}", if gpu { "gl" } else { "cta" })),
             Op::Bra => {
                 let Some(Operand::Label(t)) = i.srcs.first() else { bail!("BRA without a target") };
-                self.line(&g, format!("bra.uni $L__bix{}", t.0).replace(".uni", if g.is_some() { "" } else { ".uni" }));
+                // `bra.uni`: unconditional, or conditional on a uniform predicate (every active
+                // thread takes the same way; PTX ISA "bra"), which ptxas may encode as BRA.U.
+                let uni = if g.is_none() || self.uniform_branch { ".uni" } else { "" };
+                self.line(&g, format!("bra{uni} $L__bix{}", t.0));
             }
             Op::Exit | Op::Ret => self.line(&g, "ret".into()),
             Op::Call => {

@@ -84,6 +84,39 @@ fn nvptx_default_layout(triple: &inkwell::targets::TargetTriple) -> Result<Optio
     Ok(Some(tm.get_target_data().get_data_layout()))
 }
 
+/// Gives every unnamed argument and instruction result the number LLVM's printer shows for it
+/// (`%5` gets the name `5`), so that later passes, which add and remove values, cannot shift the
+/// numbers: diagnostics that name the input's values (`ori llc --dump-varying`) stay valid.
+/// LLVM numbers the unnamed arguments, basic blocks and non-void instructions of a function in
+/// order, from 0 (LangRef, "Identifiers"); blocks take numbers but are not renamed here.
+pub fn name_unnamed_values(module: &Module<'_>) {
+    use inkwell::types::AnyTypeEnum;
+    for f in module.get_functions().filter(|f| f.count_basic_blocks() > 0) {
+        let mut next = 0u32;
+        for p in f.get_param_iter() {
+            if p.get_name().to_bytes().is_empty() {
+                p.set_name(&next.to_string());
+                next += 1;
+            }
+        }
+        for bb in f.get_basic_block_iter() {
+            if bb.get_name().to_bytes().is_empty() {
+                next += 1;
+            }
+            for inst in bb.get_instructions() {
+                if matches!(inst.get_type(), AnyTypeEnum::VoidType(_)) {
+                    continue;
+                }
+                let unnamed = inst.get_name().is_none_or(|n| n.to_bytes().is_empty());
+                if unnamed {
+                    let _ = inst.set_name(&next.to_string());
+                    next += 1;
+                }
+            }
+        }
+    }
+}
+
 /// Serializes a module: textual IR when `text`, bitcode otherwise.
 pub fn module_bytes(module: &Module<'_>, text: bool) -> Vec<u8> {
     if text {

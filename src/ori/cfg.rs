@@ -811,15 +811,30 @@ pub fn place_blocks_in_source_order(f: &mut Function) {
 /// order as `"bix<n>"` then `[label="bix<n>(L<label hex>)"]`, followed by one `bix<n> -> bix<m>`
 /// line per successor (ascending); no indentation, one newline after every line.
 pub fn dump_dot(f: &Function, cfg: &Cfg) -> String {
+    dump_dot_divergence(f, cfg, &[])
+}
+
+/// [`dump_dot`] with the blocks that end in a divergent branch (seed 002) coloured: the block and
+/// its outgoing edges are drawn red, so the places that need a reconvergence point stand out.
+pub fn dump_dot_divergence(f: &Function, cfg: &Cfg, divergent: &[Bix]) -> String {
     let mut s = String::new();
     s.push_str("digraph f {\n");
     s.push_str("node [fontname=\"Courier\",fontsize=10,shape=Mrecord];\n");
     for (b, block) in f.blocks.iter().enumerate() {
+        let red = divergent.contains(&Bix(b as u32));
         let _ = writeln!(s, "\"bix{b}\"");
-        let _ = writeln!(s, "[label=\"bix{b}(L{:x})\"]", block.label);
+        if red {
+            let _ = writeln!(s, "[label=\"bix{b}(L{:x})\",color=red,fontcolor=red]", block.label);
+        } else {
+            let _ = writeln!(s, "[label=\"bix{b}(L{:x})\"]", block.label);
+        }
         if let Some(succs) = cfg.succs.get(b) {
             for t in succs {
-                let _ = writeln!(s, "bix{b} -> bix{}", t.0);
+                if red {
+                    let _ = writeln!(s, "bix{b} -> bix{} [color=red]", t.0);
+                } else {
+                    let _ = writeln!(s, "bix{b} -> bix{}", t.0);
+                }
             }
         }
     }

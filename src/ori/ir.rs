@@ -201,6 +201,11 @@ pub struct Function {
     pub asm: Vec<String>,
     /// A device function's return value width (`None`: void, or a kernel).
     pub ret: Option<PairMode>,
+    /// The LLVM values this function was lowered from that define registers, in program order
+    /// (arguments, then instructions block by block): the value's name (a numbered value by its
+    /// slot number, `5` for `%5`, once `llvm::module::name_unnamed_values` ran) and its
+    /// registers. `--dump-varying` reports by these names.
+    pub value_names: Vec<(String, Vec<VReg>)>,
 }
 
 impl Function {

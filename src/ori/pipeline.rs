@@ -38,6 +38,12 @@ pub struct PhaseContext {
     pub allocations: std::collections::BTreeMap<String, crate::ori::regalloc::Allocation>,
     /// The latest `OriPropagateVarying` result (phase 53 or 70) of every function, by name.
     pub varying: std::collections::BTreeMap<String, crate::ori::varying::Varying>,
+    /// `--dump-split-ranges`: phase 19 `OriSplitLiveRanges` reports every loop into `dumps`.
+    pub dump_split_ranges: bool,
+    /// Per function: the registers phase 19 split off → the register each was split from; the
+    /// allocation checker counts them as that register (`split_ranges::check_allocation`).
+    pub split_origins:
+        std::collections::BTreeMap<String, std::collections::BTreeMap<crate::ori::ir::VReg, crate::ori::ir::VReg>>,
     /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
     /// see `uniform.rs` "Gate"; `ori llc --uniform-regs` sets it.
     pub uniform_regs: bool,
@@ -52,6 +58,7 @@ pub fn phases() -> Vec<Phase> {
         p(None, "MergeBasicBlocks", merge_basic_blocks),
         p(Some(10), "EarlyOriSimpleLiveDead", early_simple_live_dead),
         live_dead(16, "OriPerformLiveDeadFirst"),
+        p(Some(19), "OriSplitLiveRanges", crate::ori::split_ranges::split_live_ranges_phase),
         live_dead(33, "OriPerformLiveDeadSecond"),
         varying(53, "OriPropagateVaryingFirst", crate::ori::varying::propagate_varying_first),
         p(None, "EliminateMovPhi", eliminate_phis),
@@ -65,9 +72,24 @@ pub fn phases() -> Vec<Phase> {
 }
 
 /// Register allocation (seed 003, `regalloc/`): the fat-point allocator under the function's
-/// budget; the assignment is kept in `cx.allocations` for the emitters.
+/// budget; the assignment is kept in `cx.allocations` for the emitters. When phase 19 split
+/// registers of `f`, the allocation checker runs here instead of inside the allocator, with the
+/// split registers counted as the registers they carry (`split_ranges::check_allocation`).
 fn allocate_registers(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
-    if let Some(a) = crate::ori::regalloc::run_phase(f, &cx.regalloc)? {
+    let split = cx.split_origins.remove(&f.name).unwrap_or_default();
+    let allocation = if split.is_empty() {
+        crate::ori::regalloc::run_phase(f, &cx.regalloc)?
+    } else {
+        let options = crate::ori::regalloc::Options { check: false, ..cx.regalloc.clone() };
+        let a = crate::ori::regalloc::run_phase(f, &options)?;
+        if let Some(a) = &a
+            && cx.regalloc.check
+        {
+            crate::ori::split_ranges::check_allocation(f, a, &split)?;
+        }
+        a
+    };
+    if let Some(a) = allocation {
         cx.allocations.insert(f.name.clone(), a);
     }
     Ok(())
@@ -118,7 +140,9 @@ fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()
 fn analyze_control_flow(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
     let cfg = cfg::analyze(f);
     if cx.dump_cfg {
-        cx.dumps.push_str(&cfg::dump_dot(f, &cfg));
+        // Divergent branches are coloured (OriPropagateVarying's answer on the IR as it is now).
+        let varying = crate::ori::varying::Varying::compute(f);
+        cx.dumps.push_str(&cfg::dump_dot_divergence(f, &cfg, varying.divergent_branches()));
     }
     if cx.dump_rpo {
         cx.dumps.push_str(&cfg::dump_rpo(&cfg));

@@ -839,6 +839,38 @@ pub fn uniform_branches(f: &Function, v: &Varying) -> Vec<Bix> {
         .collect()
 }
 
+/// One line per LLVM value of the input that defines registers (`Function::value_names`):
+/// `@<function> %<value-name> uniform|varying`, in program order. A value is varying when any of
+/// its registers is; values none of whose registers is still defined (folded, dead) are left out.
+///
+/// ```text
+/// @saxpy %0 varying
+/// @saxpy %a uniform
+/// ```
+pub fn value_report(f: &Function, v: &Varying) -> String {
+    let mut defined = vec![false; f.regs.len()];
+    for r in defined_registers(f) {
+        defined[r.idx()] = true;
+    }
+    let mut s = String::new();
+    for (name, regs) in &f.value_names {
+        let live: Vec<VReg> = regs.iter().copied().filter(|r| defined.get(r.idx()) == Some(&true)).collect();
+        if live.is_empty() {
+            continue;
+        }
+        let kind = if live.iter().any(|&r| v.is_varying(r)) { "varying" } else { "uniform" };
+        let _ = writeln!(s, "@{} %{} {kind}", f.name, llvm_name(name));
+    }
+    s
+}
+
+/// A value name as LLVM prints it after `%`: plain when it only has identifier characters,
+/// else quoted.
+fn llvm_name(name: &str) -> String {
+    let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "-$._".contains(c));
+    if plain { name.to_string() } else { format!("\"{name}\"") }
+}
+
 /// Registers defined somewhere in `f`, in index order.
 fn defined_registers(f: &Function) -> Vec<VReg> {
     let mut defined = vec![false; f.regs.len()];

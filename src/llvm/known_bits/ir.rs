@@ -553,8 +553,22 @@ pub(crate) fn erase(inst: V) {
     unsafe { LLVMInstructionEraseFromParent(inst.0) }
 }
 
-/// Replaces every use of `old` with `new` (same type).
+/// Replaces every use of `old` with `new` (same type). A new, unnamed instruction takes `old`'s
+/// name (LLVM's `takeName`, as InstCombine does), so the rewritten IR reads like the input.
 pub(crate) fn replace_all_uses(old: V, new: V) {
     // SAFETY: both values are live and of the same type.
     unsafe { LLVMReplaceAllUsesWith(old.0, new.0) }
+    if new.is_instruction() {
+        let (mut old_len, mut new_len) = (0usize, 0usize);
+        // SAFETY: live values; the returned names are copied before either is renamed.
+        unsafe {
+            let old_name = llvm_sys::core::LLVMGetValueName2(old.0, &mut old_len);
+            llvm_sys::core::LLVMGetValueName2(new.0, &mut new_len);
+            if old_len > 0 && new_len == 0 {
+                let name = std::slice::from_raw_parts(old_name as *const u8, old_len).to_vec();
+                llvm_sys::core::LLVMSetValueName2(old.0, c"".as_ptr(), 0);
+                llvm_sys::core::LLVMSetValueName2(new.0, name.as_ptr() as *const _, name.len());
+            }
+        }
+    }
 }

@@ -75,6 +75,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         let mut cx = FnLowering::new(name, &td);
         cx.f.is_kernel = is_kernel;
         cx.lower(f)?;
+        cx.f.value_names = value_names(f, &cx.vals);
         if is_kernel {
             kernels.push(cx.f);
         } else {
@@ -83,6 +84,20 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     }
     prog.functions.extend(kernels);
     Ok(prog)
+}
+
+/// The named LLVM values of `f` that were lowered to registers, in program order (arguments, then
+/// instructions), with their registers: `Function::value_names`.
+fn value_names(f: inkwell::values::FunctionValue<'_>, vals: &HashMap<V, Vec<Operand>>) -> Vec<(String, Vec<VReg>)> {
+    let args = f.get_param_iter().map(|p| V(p.as_value_ref()));
+    let insts = f.get_basic_block_iter().flat_map(|b| b.get_instructions()).map(|i| V(i.as_value_ref()));
+    args.chain(insts)
+        .filter_map(|v| {
+            let regs: Vec<VReg> = vals.get(&v)?.iter().filter_map(Operand::reg).collect();
+            let name = ffi::name(v);
+            (!regs.is_empty() && !name.is_empty()).then_some((name, regs))
+        })
+        .collect()
 }
 
 fn lower_global(g: V, td: &inkwell::targets::TargetData) -> Result<GlobalVar> {
