@@ -206,6 +206,9 @@ pub struct Function {
     /// slot number, `5` for `%5`, once `llvm::module::name_unnamed_values` ran) and its
     /// registers. `--dump-varying` reports by these names.
     pub value_names: Vec<(String, Vec<VReg>)>,
+    /// Per parameter of a device function: some call site passes a varying value for it (the
+    /// inter-procedural step, `varying::propagate_call_arguments`). Empty: all uniform.
+    pub varying_params: Vec<bool>,
 }
 
 impl Function {

@@ -94,13 +94,15 @@
 //!
 //! # Calls
 //!
-//! There is no inter-procedural step (the seed's FNV-1a callee tables, "Inter-Procedural Walk"):
-//! device functions are inlined before lowering (`driver::llc::inline_device_functions`), so a
-//! kernel has no call edges. A remaining `CALL` is handled conservatively: its results are
-//! varying roots.
+//! Device functions are mostly inlined before lowering (`driver::llc::inline_device_functions`);
+//! the ones that remain (recursion) get the seed's inter-procedural step ("Inter-Procedural
+//! Walk"; the seed keys its callee tables by an FNV-1a hash, a name lookup here), run once per
+//! module after lowering by [`propagate_call_arguments`]: a parameter some call site passes a
+//! varying value for is a varying root of its function. A `CALL`'s results stay varying roots
+//! (no summaries of return values).
 
 use crate::ori::cfg::{self, Cfg};
-use crate::ori::ir::{Bix, Function, Inst, Operand, VReg};
+use crate::ori::ir::{Bix, Function, Inst, Operand, Program, VReg};
 use crate::ori::opcode::{Op, Space, VoteMode};
 use crate::ori::pipeline::PhaseContext;
 use crate::ori::print::Names;
@@ -179,6 +181,60 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,
         Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => Transfer::Operands,
         Op::Phi | Op::Copy => Transfer::Operands,
+    }
+}
+
+/// Whether `inst` reads a device-function parameter that some call site passes a varying value for
+/// (`Function::varying_params`, from [`propagate_call_arguments`]).
+fn reads_varying_param(f: &Function, inst: &Inst) -> bool {
+    if !matches!(inst.op, Op::Ld { space: Space::Param, .. }) {
+        return false;
+    }
+    let Some(Operand::Symbol(name)) = inst.srcs.first() else { return false };
+    f.params.iter().zip(&f.varying_params).any(|(p, &v)| v && p.name == *name)
+}
+
+/// The inter-procedural step (seed 002 "Inter-Procedural Walk", with restart semantics): a device
+/// function's parameter is varying when any call site, in any function, passes a varying value
+/// for it. Every function is analysed with the current parameter classification; each `CALL`
+/// whose argument `j` is varying marks parameter `j` of its callee; while anything was marked,
+/// all functions are analysed again from scratch. Marks only grow, so this ends after at most
+/// (number of parameters + 1) rounds. The result is kept in `Function::varying_params`, which
+/// every later `Varying::compute` (phases 53 and 70 included) reads. Kernels' parameters live in
+/// the constant bank and are uniform.
+pub fn propagate_call_arguments(prog: &mut Program) {
+    for f in &mut prog.functions {
+        f.varying_params = vec![false; f.params.len()];
+    }
+    loop {
+        let mut marks: Vec<(String, usize)> = Vec::new();
+        for f in &prog.functions {
+            if !f.blocks.iter().flat_map(|b| &b.insts).any(|i| i.op == Op::Call) {
+                continue;
+            }
+            let v = Varying::compute(f);
+            for inst in f.blocks.iter().flat_map(|b| &b.insts).filter(|i| i.op == Op::Call) {
+                let Some(Operand::Symbol(callee)) = inst.srcs.first() else { continue };
+                for (j, a) in inst.srcs[1..].iter().enumerate() {
+                    if a.reg().is_some_and(|r| v.is_varying(r)) {
+                        marks.push((callee.clone(), j));
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (callee, j) in marks {
+            if let Some(g) = prog.functions.iter_mut().find(|g| g.name == callee)
+                && let Some(flag) = g.varying_params.get_mut(j)
+                && !*flag
+            {
+                *flag = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
     }
 }
 
@@ -538,10 +594,11 @@ impl<'a> Analysis<'a> {
     }
 
     fn run(mut self, extra: &[VReg]) -> Varying {
-        // Step 1 (reset) is the fresh bit set; step 2 seeds the roots.
+        // Step 1 (reset) is the fresh bit set; step 2 seeds the roots, the device-function
+        // parameters some call site passes a varying value for among them.
         for block in &self.f.blocks {
             for inst in &block.insts {
-                if transfer(inst, self.generic_local) == Transfer::Root {
+                if transfer(inst, self.generic_local) == Transfer::Root || reads_varying_param(self.f, inst) {
                     for d in inst.defs() {
                         self.mark(d);
                     }

@@ -83,6 +83,8 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         }
     }
     prog.functions.extend(kernels);
+    // Which device-function parameters receive varying values (seed 002, inter-procedural).
+    crate::ori::varying::propagate_call_arguments(&mut prog);
     Ok(prog)
 }
 
