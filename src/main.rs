@@ -21,6 +21,9 @@ enum Command {
     Lit(ori::lit::LitArgs),
     /// Execute every kernel before and after register allocation (and through LLVM) and compare.
     Check(driver::check::CheckArgs),
+    /// Fuzz the register allocator with random kernels (checker + interpreter before/after).
+    #[command(hide = true)]
+    FuzzRegalloc(driver::fuzz_regalloc::FuzzRegallocArgs),
     /// Write a randomly mutated copy of a module (for `scripts/fuzz`).
     #[command(hide = true)]
     Mutate(driver::mutate::MutateArgs),
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Llc(a) => driver::llc::run(a),
         Command::Lit(a) => ori::lit::run(a),
         Command::Check(a) => driver::check::run(a),
+        Command::FuzzRegalloc(a) => driver::fuzz_regalloc::run(a),
         Command::Mutate(a) => driver::mutate::run(a),
     };
     match result {

@@ -322,6 +322,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             knobs: regalloc::Knobs::default(),
             bounds: bounds.clone(),
             check: false,
+            debug: false,
         },
         ..Default::default()
     };

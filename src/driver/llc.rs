@@ -51,6 +51,10 @@ pub struct LlcArgs {
     /// Run the allocation checker after every allocation (always on in debug builds).
     #[arg(long = "verify-regalloc")]
     pub verify_regalloc: bool,
+    /// Print the register allocator's REGALLOC GUIDANCE dump per function and register class
+    /// (NOSPILL/SPILL attempts, budgets, spill candidates and costs, assignments) to stderr.
+    #[arg(long = "debug-regalloc")]
+    pub debug_regalloc: bool,
     /// Inhibit warnings (uninitialized registers).
     #[arg(short = 'w')]
     pub no_warnings: bool,
@@ -172,6 +176,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             knobs,
             bounds: bounds.clone(),
             check: cfg!(debug_assertions) || args.verify_regalloc,
+            debug: args.debug_regalloc,
         },
         uniform_regs: args.uniform_regs,
         dump_split_ranges: args.dump_split_ranges,

@@ -1,6 +1,7 @@
 //! Subcommand drivers and the shared command-line conventions.
 
 pub mod check;
+pub mod fuzz_regalloc;
 pub mod llc;
 pub mod mutate;
 pub mod opt;
@@ -14,6 +15,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "stats",
     "verify-known-bits",
     "verify-regalloc",
+    "debug-regalloc",
     "nvvm-intr-range-sm",
     "range-form",
     "knob",

@@ -76,7 +76,17 @@ impl Names<'_> {
         let mnemonic = i.op.to_string();
         let cbank_move =
             matches!(i.op, Op::Mov { .. } | Op::Copy) && matches!(i.srcs.first(), Some(Operand::CBank { .. }));
-        let form = if cbank_move { Some("ULDC") } else { i.op.uniform_form() };
+        // `MOV ur, r` moves a vector value into the uniform file: SASS's R2UR (the allocator's
+        // reload of a UR spilled into R, `regalloc/spill.rs`).
+        let r2ur = matches!(i.op, Op::Mov { .. })
+            && matches!(i.srcs.first(), Some(Operand::Reg(r)) if self.func.reg_info(*r).file == RegFile::R);
+        let form = if cbank_move {
+            Some("ULDC")
+        } else if r2ur {
+            Some("R2UR")
+        } else {
+            i.op.uniform_form()
+        };
         match form.filter(|_| uniform_dst) {
             Some(u) => {
                 let mods = match mnemonic.split_once('.') {

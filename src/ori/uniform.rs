@@ -65,7 +65,10 @@
 //!
 //! Also required: the register has exactly one definition (after phi elimination the `COPY`
 //! temporaries have several, and `COPY` has no uniform form), the defining instruction has exactly
-//! one register destination, and the block is reachable.
+//! one register destination, the block is reachable, and the register is not the stack pointer
+//! (`Function::stack_pointer`, `MOV sp, c[0x0][0x28]`: uniform, but pre-colored to R1 — in UR the
+//! allocation checker rejected every kernel with a local array under `--uniform-regs`, a bug the
+//! allocator fuzzer's local-frame kernels exposed).
 
 use crate::ori::cfg;
 use crate::ori::ir::{Function, Inst, Operand, PairMode, RegFile, VReg};
@@ -193,6 +196,7 @@ pub fn convert_to_uniform_reg(f: &mut Function, v: &Varying, opts: &Options) -> 
         let inst = def_of(r).expect("site");
         cand[r] = width_ok
             && file_ok
+            && f.stack_pointer != Some(VReg(r as u32))
             && ndefs[r] == 1
             && v.is_uniform(VReg(r as u32))
             && cfg.is_reachable(crate::ori::ir::Bix(b as u32))
@@ -348,6 +352,34 @@ mod tests {
             assert_eq!(file(&f, r), RegFile::R);
         }
         assert_eq!(file(&f, addr), RegFile::R, "pairs stay in R by default (rule f)");
+    }
+
+    /// Regression: the stack pointer is uniform but pre-colored to R1; it used to move to UR,
+    /// and the allocation checker then rejected the kernel ("the stack pointer %urN is not in
+    /// R1"). The local addresses computed from it may still convert.
+    #[test]
+    fn the_stack_pointer_stays_in_r() {
+        let mut f = func(1);
+        let (sp, slot, t, v) = (r(&mut f), r(&mut f), r(&mut f), r(&mut f));
+        f.stack_pointer = Some(sp);
+        f.local_frame = 16;
+        let stl = Inst::new(
+            Op::St { space: Space::Local, bits: 32, volatile: false },
+            vec![],
+            vec![Operand::Reg(slot), Operand::Reg(t)],
+        );
+        let off = Inst::new(
+            Op::IAdd3 { neg_b: false, w64: false },
+            vec![Operand::Reg(slot)],
+            vec![Operand::Reg(sp), Operand::Imm(4), Operand::Zero],
+        );
+        push(&mut f, 0, vec![param(sp, 0x28), off, tid(t), stl, ld(Space::Local, v, slot), exit()]);
+        let s = convert(&mut f);
+        assert_eq!(file(&f, sp), RegFile::R);
+        assert!(!s.converted.contains(&sp));
+        let mut g = f.clone();
+        crate::ori::regalloc::allocate(&mut g, &crate::ori::regalloc::Budget::default(), &Default::default(), true)
+            .unwrap();
     }
 
     #[test]

@@ -361,8 +361,13 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         Op::IMad { kind, w64 } => match kind {
             MadKind::Lo => s(0).wrapping_mul(s(1)).wrapping_add(s(2)) & mask(w64),
             MadKind::Hi { signed } if !w64 => {
-                let p = if signed { sext32(s(0)) * sext32(s(1)) } else { (s(0) as u32 as i64) * (s(1) as u32 as i64) };
-                ((p as u64) >> 32).wrapping_add(s(2)) & 0xFFFF_FFFF
+                // Unsigned: the full 64-bit product (u32 × u32 may not fit an i64).
+                let p = if signed {
+                    (sext32(s(0)) * sext32(s(1))) as u64
+                } else {
+                    (s(0) as u32 as u64) * (s(1) as u32 as u64)
+                };
+                (p >> 32).wrapping_add(s(2)) & 0xFFFF_FFFF
             }
             MadKind::Hi { signed } => {
                 let hi = if signed {

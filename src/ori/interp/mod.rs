@@ -9,9 +9,11 @@
 //!   allocation); `memory.rs`: the state spaces and their addresses.
 //! - `trace.rs`: per-instruction traces and their comparison.
 //!
-//! Inline assembly (`ASM`) is not interpreted: [`run`] reports it as [`ErrorKind::Unsupported`]
-//! before executing anything. Calls run when the callee's code is given ([`run_program`]).
+//! Inline assembly (`ASM`) runs when its template is one PTX instruction from `asm.rs`'s table
+//! (`bfind`, funnel shifts, `brev`, `popc`, `clz`); any other template makes [`run`] report
+//! [`ErrorKind::Unsupported`] before executing anything. Calls run when the callee's code is given ([`run_program`]).
 
+pub mod asm;
 pub mod exec;
 pub mod float;
 pub mod memory;

@@ -1,8 +1,14 @@
 //! Immediate post-dominators, the reconvergence points of divergent branches.
 //!
-//! The CFG gets a *virtual exit* node that every block able to leave the kernel points to: a
-//! block holding an `EXIT`/`RET` (guarded or not) before its first unguarded terminator, or one
-//! that falls off the end of the function. Post-dominators are the dominators of the reversed
+//! The CFG gets a *virtual exit* node that every block leaving the kernel points to: a block
+//! ending in an unguarded `EXIT`/`RET`, or one that falls off the end of the function. A
+//! *guarded* `EXIT`/`RET` is not an edge: the lanes that take it leave the warp and never need to
+//! reconverge, so they do not move the reconvergence point of the others (as on the hardware,
+//! where a convergence barrier counts exited threads as arrived, and as in
+//! `varying::post_dominators`, whose divergent regions decide where uniform registers may be
+//! written). Counting them made lanes leaving a loop with a divergent exit run ahead of the lanes
+//! still in the loop whenever the body held an `@p EXIT`, so uniform registers written after the
+//! loop clobbered ones the loop still read (found by the allocator fuzzer). Post-dominators are the dominators of the reversed
 //! graph rooted at the virtual exit, computed with the iterative algorithm of Cooper, Harvey and
 //! Kennedy ("A Simple, Fast Dominance Algorithm"): number the nodes in post-order of a DFS of the
 //! reversed graph, then repeat until nothing changes: for each node in reverse post-order, its
@@ -15,7 +21,8 @@
 use crate::ori::ir::{Bix, Function};
 use crate::ori::opcode::Op;
 
-/// Successors of `b` in execution order terms, and whether control can leave the kernel from it.
+/// Successors of `b` in execution order terms, and whether the block leaves the kernel (an
+/// unguarded `EXIT`/`RET`, or falling off the end; a guarded `EXIT` is neither an edge nor an exit).
 pub fn edges(f: &Function, b: usize) -> (Vec<usize>, bool) {
     let mut succ = Vec::new();
     let mut exits = false;
@@ -26,11 +33,10 @@ pub fn edges(f: &Function, b: usize) -> (Vec<usize>, bool) {
         }
         if i.op == Op::Bra {
             succ.extend(i.targets().map(|t| t.idx()));
-        } else {
-            // EXIT / RET
-            exits = true;
         }
         if i.guard.is_none() {
+            // An unguarded EXIT / RET leaves the kernel; a guarded one is not an edge.
+            exits |= i.op != Op::Bra;
             falls = false;
             break;
         }

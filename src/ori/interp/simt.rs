@@ -307,8 +307,12 @@ fn prepare<'a>(
             for (i, inst) in block.insts.iter().enumerate() {
                 if let Op::Asm { id, .. } = inst.op {
                     let text = f.asm.get(id as usize).map_or("?", |s| s.trim());
-                    let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
-                    return Err(e.at(b as u32, i as u32));
+                    let understood =
+                        super::asm::parse(text).is_some_and(|op| inst.dsts.len() == 1 && inst.srcs.len() == op.arity());
+                    if !understood {
+                        let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
+                        return Err(e.at(b as u32, i as u32));
+                    }
                 }
                 for o in inst.srcs.iter().chain(&inst.dsts) {
                     if let Operand::Symbol(name) = o
@@ -567,8 +571,8 @@ impl Sim<'_> {
                     self.call(w, inst, (b as u32, i as u32), active).map_err(at)?;
                 }
             }
-            Op::Asm { .. } => return Err(at(Error::unsupported(format!("{}", inst.op)))),
-            Op::Mov { .. }
+            Op::Asm { .. }
+            | Op::Mov { .. }
             | Op::IAdd3 { .. }
             | Op::IMad { .. }
             | Op::Lop3 { .. }
@@ -1000,7 +1004,25 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Bar | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => {
+            Op::Asm { id, .. } => {
+                // Validated by `prepare`: one understood instruction, one destination.
+                let f = self.k.code[w.frame().func].f;
+                let text = f.asm.get(id as usize).map_or("", |t| t.as_str());
+                let Some(op) = super::asm::parse(text) else {
+                    return Err(Error::internal(format!("ASM.{id} is not interpretable")));
+                };
+                let mut vals = Vec::with_capacity(inst.srcs.len());
+                for l in lanes(active) {
+                    vals.clear();
+                    for o in &inst.srcs {
+                        vals.push(self.operand(w, l, o)?);
+                    }
+                    if let Some(r) = results.first_mut() {
+                        r.push((l, cells_of(super::asm::eval(op, &vals))));
+                    }
+                }
+            }
+            Op::Bar | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi => {
                 return Err(Error::internal(format!("{} reached the data path", inst.op)));
             }
         }

@@ -25,6 +25,9 @@ fn integer_add_and_multiply() {
     assert_eq!(mad(MadKind::Lo, false, 0x1_0000, 0x1_0000, 7), 7);
     assert_eq!(mad(MadKind::Hi { signed: false }, false, 0x1_0000, 0x1_0000, 7), 8);
     assert_eq!(mad(MadKind::Hi { signed: true }, false, 0xFFFF_FFFF, 2, 0), 0xFFFF_FFFF);
+    // Found by the allocator fuzzer: u32 × u32 overflowed an i64 (a panic in debug builds).
+    assert_eq!(mad(MadKind::Hi { signed: false }, false, 0xFFFF_FFFF, 0xFFFF_FFFF, 0), 0xFFFF_FFFE);
+    assert_eq!(mad(MadKind::Hi { signed: true }, false, 0x8000_0000, 0x8000_0000, 0), 0x4000_0000);
     assert_eq!(mad(MadKind::Hi { signed: false }, true, u64::MAX, 2, 0), 1);
     // IMAD.WIDE: 32×32 → 64 plus a 64-bit addend; the signed form sign-extends.
     assert_eq!(mad(MadKind::Wide { signed: true }, false, 0xFFFF_FFFF, 4, 0x1000), 0xFFC);
@@ -387,6 +390,49 @@ fn loop_with_per_lane_trip_counts() {
     // 31 iterations of 3 instructions plus the straight-line code: the stack does not grow per
     // iteration and no work is repeated.
     assert!(outcome.steps < 31 * 3 + 20, "{} steps", outcome.steps);
+}
+
+/// Regression (found by the allocator fuzzer): a guarded `EXIT` in a loop with per-lane trip
+/// counts does not move the loop's reconvergence point. Lanes that leave the loop wait at its exit
+/// for the lanes still iterating (exited lanes count as arrived), so the ballot after the loop
+/// sees every lane that did not exit; counting the `EXIT` as an edge to the kernel's end made
+/// the early leavers run ahead alone.
+#[test]
+fn a_guarded_exit_does_not_move_reconvergence() {
+    // do { i++; @(tid == 5) EXIT } while (i < tid & 3); ballot
+    let mut k = K::new();
+    let (base, t, m, n, p, q, addr, a2, mask) = (k.rd(), k.r(), k.r(), k.r(), k.p(), k.p(), k.rd(), k.rd(), k.r());
+    let eq = Op::ISetp { cmp: Cmp::Eq, signed: false, w64: false, bop: BoolOp::And };
+    k.block(vec![
+        i(MOV64, vec![base.clone()], vec![param0()]),
+        i(Op::S2R, vec![t.clone()], vec![tid()]),
+        i(Op::Lop3 { lut: lut::AND, w64: false }, vec![m.clone()], vec![t.clone(), imm(3), Operand::Zero]),
+        i(MOV, vec![n.clone()], vec![imm(0)]),
+        i(WIDE, vec![addr.clone()], vec![t.clone(), imm(8), base]),
+    ]);
+    k.block(vec![
+        i(ADD, vec![n.clone()], vec![n.clone(), imm(1), Operand::Zero]),
+        i(eq, vec![q.clone()], vec![t, imm(5), Operand::True]),
+        guarded(i(Op::Exit, vec![], vec![]), &q, false),
+    ]);
+    k.block(vec![i(lt(false), vec![p.clone()], vec![n.clone(), m, Operand::True]), guarded(bra(1), &p, false)]);
+    k.block(vec![
+        i(BALLOT, vec![mask.clone()], vec![Operand::True]),
+        i(STG, vec![], vec![addr.clone(), n]),
+        i(ADD64, vec![a2.clone()], vec![addr, imm(4), Operand::Zero]),
+        i(STG, vec![], vec![a2, mask]),
+        i(Op::Exit, vec![], vec![]),
+    ]);
+    assert_eq!(PostDom::compute(&k.f).ipdom(Bix(2)), Some(Bix(3)), "the loop's exit, not the kernel's end");
+    let out = launch(&k.f, None, &[], 32, 64);
+    for l in 0..32u32 {
+        if l == 5 {
+            assert_eq!((out[10], out[11]), (0, 0), "lane 5 exited");
+            continue;
+        }
+        assert_eq!(out[2 * l as usize], (l & 3).max(1), "lane {l} trip count");
+        assert_eq!(out[2 * l as usize + 1], !(1u32 << 5), "lane {l}: every lane but 5 reconverged");
+    }
 }
 
 /// Two warps exchange values through shared memory across a barrier.

@@ -21,8 +21,9 @@
 //!   keeps its values and gains `d`'s.
 //! - A spill store (`STL [__local_depot+off], t`) copies the value sets of `t`'s slots into the
 //!   memory words; a spill load copies them back into the destination's slots (moves, nothing is
-//!   clobbered). The predicate-carrier pair `SEL c, 1, RZ, p` / `ISETP.NE t, c, RZ, PT` (same
-//!   origin, different files) moves the value set between the predicate and the R slot.
+//!   clobbered). The predicate-carrier pair `SEL c, 1, RZ, p` / `ISETP.NE t, c, RZ, PT` and the
+//!   uniform-carrier pair `MOV c, u` / `MOV u, c` (same origin, different files) move the value
+//!   sets between the files, slot by slot.
 //!
 //! # Dataflow
 //!
@@ -335,8 +336,10 @@ impl Checker<'_> {
             return;
         }
         if let Some((d, s)) = self.move_pair(inst) {
-            let set = state.locs.get(&self.locs(s)[0]).cloned().unwrap_or_default();
-            state.locs.insert(self.locs(d)[0], set);
+            for (dl, sl) in self.locs(d).into_iter().zip(self.locs(s)) {
+                let set = state.locs.get(&sl).cloned().unwrap_or_default();
+                state.locs.insert(dl, set);
+            }
             return;
         }
         if let (Op::Copy, Some(d), Some(s)) =
@@ -383,8 +386,9 @@ impl Checker<'_> {
         }
     }
 
-    /// A predicate-carrier move `(destination, source)`: `SEL c, 1, RZ, p` or
-    /// `ISETP.NE.U32.AND t, c, RZ, PT` between registers of one origin in different files.
+    /// A carrier move `(destination, source)` between registers of one origin in different
+    /// files: the predicate carrier's `SEL c, 1, RZ, p` and `ISETP.NE.U32.AND t, c, RZ, PT`, the
+    /// uniform carrier's `MOV c, u` (R ← UR) and `MOV u, c` (R2UR), of equal widths.
     fn move_pair(&self, inst: &Inst) -> Option<(VReg, VReg)> {
         if inst.guard.is_some() {
             return None;
@@ -393,6 +397,7 @@ impl Checker<'_> {
         let s = match (inst.op, inst.srcs.as_slice()) {
             (Op::Sel { w64: false }, [Operand::Imm(1), Operand::Zero, Operand::Reg(p)]) => *p,
             (Op::ISetp { cmp: Cmp::Ne, .. }, [Operand::Reg(c), Operand::Zero, Operand::True]) => *c,
+            (Op::Mov { .. }, [Operand::Reg(u)]) if self.width(*u) == self.width(d) => *u,
             _ => return None,
         };
         (self.origin(d) == self.origin(s) && self.file(d) != self.file(s)).then_some((d, s))

@@ -5,12 +5,15 @@
 //! # Structure (seed 003 "Entry Point", "Per-Class Driver")
 //!
 //! [`allocate`] is the entry point: it allocates the classes one after the other, predicates
-//! first (P, UP: a predicate spill makes a general-register carrier, see `spill.rs`), then the
-//! barrier registers, then R and UR. Each class runs the seed's two phases:
+//! first (P, UP), then the barrier registers, then UR and R: a spill makes a *carrier* in a later
+//! class (a P into R, a UP into UR, a UR into R; see `spill.rs`). Each class runs the seed's two
+//! phases:
 //!
 //! 1. **NOSPILL**: up to `RegAllocNumNonSpillTrials` rounds of the core allocator
 //!    (`fatpoint.rs`), each visiting the registers in a different priority order (wide-first,
-//!    definition order, spill-cost order). The first round that fits the budget is taken.
+//!    definition order, spill-cost order). The first round that fits the budget is taken; when
+//!    the trials do not include the spill-cost order, one spill-cost round follows them (it
+//!    picks the victims, and is taken too when it fits).
 //! 2. **SPILL**: otherwise the registers that failed in the spill-cost-ordered round are spilled
 //!    (`spill.rs`), liveness is recomputed and the class starts again; every spill turns a
 //!    register into unspillable short temporaries, so the loop ends, at the latest when nothing
@@ -19,6 +22,11 @@
 //! After the last class the allocation checker (`checker.rs`) runs when
 //! [`Options::check`] is set (debug builds and tests): a symbolic dataflow over the allocated
 //! code that every use finds its value in its register.
+//!
+//! `--debug-regalloc` ([`Options::debug`], [`allocate_logged`]) prints the per-class driver's
+//! progress as ptxas's `REGALLOC GUIDANCE` dump (`guidance.rs`). The fuzzer (`fuzz/`, `ori
+//! fuzz-regalloc`, `scripts/fuzz-regalloc`) allocates random kernels at 16 and 24 registers and
+//! checks them with the checker and by executing them before and after allocation.
 //!
 //! # The register count
 //!
@@ -48,6 +56,8 @@
 pub mod checker;
 pub mod constraints;
 pub mod fatpoint;
+pub mod fuzz;
+pub mod guidance;
 pub mod spill;
 
 #[cfg(test)]
@@ -122,6 +132,9 @@ pub struct Options {
     pub bounds: BTreeMap<String, LaunchBounds>,
     /// Run the allocation checker after every allocation.
     pub check: bool,
+    /// `--debug-regalloc`: print the `REGALLOC GUIDANCE` dump (`guidance.rs`) of every
+    /// function to stderr as it is allocated (so that it is there when allocation fails).
+    pub debug: bool,
 }
 
 /// The register budget of one function, in ptxas's `Used N registers` units.
@@ -231,8 +244,9 @@ impl Allocation {
     }
 }
 
-/// The classes in allocation order: predicates before R (their spills create R carriers).
-const CLASS_ORDER: [RegFile; 5] = [RegFile::P, RegFile::UP, RegFile::B, RegFile::R, RegFile::UR];
+/// The classes in allocation order: every spill carrier's class after the class it carries
+/// (P into R, UP into UR, UR into R; see `spill.rs`).
+const CLASS_ORDER: [RegFile; 5] = [RegFile::P, RegFile::UP, RegFile::B, RegFile::UR, RegFile::R];
 
 /// The limit of `file` under `budget` (only R has a budget).
 fn class_limit(file: RegFile, budget: &Budget) -> u32 {
@@ -245,19 +259,34 @@ fn class_limit(file: RegFile, budget: &Budget) -> u32 {
 /// Allocates `f` (after MovPhi elimination) within `budget`, inserting spill code where needed.
 /// Runs the checker when `check` is set and fails on any violation.
 pub fn allocate(f: &mut Function, budget: &Budget, knobs: &Knobs, check: bool) -> Result<Allocation> {
+    allocate_logged(f, budget, knobs, check, None)
+}
+
+/// [`allocate`], writing the `REGALLOC GUIDANCE` dump (`guidance.rs`, `--debug-regalloc`) to
+/// `guidance` when given.
+pub fn allocate_logged(
+    f: &mut Function,
+    budget: &Budget,
+    knobs: &Knobs,
+    check: bool,
+    guidance: Option<&mut String>,
+) -> Result<Allocation> {
     if f.blocks.iter().flat_map(|b| &b.insts).any(|i| i.op == Op::Phi) {
         bail!("register allocation of @{} needs MovPhi elimination first", f.name);
     }
+    let mut log = guidance::Log(guidance);
+    log.header(f, budget);
     let pressure = Liveness::compute(f).peak(RegFile::R);
     let mut state = SpillState::default();
     let mut assigned: BTreeMap<VReg, u32> = BTreeMap::new();
     let mut rounds = 0;
     for file in CLASS_ORDER {
         if file == RegFile::B {
-            allocate_barriers(f, &mut assigned)?;
+            allocate_barriers(f, &mut assigned, &mut log)?;
             continue;
         }
-        rounds += allocate_class(f, file, class_limit(file, budget), knobs, &mut state, &mut assigned)?;
+        let limit = class_limit(file, budget);
+        rounds += allocate_class(f, file, limit, knobs, &mut state, &mut assigned, &mut log)?;
     }
     let mut phys = vec![0u32; f.regs.len()];
     for (v, p) in &assigned {
@@ -298,6 +327,11 @@ pub fn allocate(f: &mut Function, budget: &Budget, knobs: &Knobs, check: bool) -
 
 /// NOSPILL trials then SPILL rounds for one class (see the module documentation). Records the
 /// assignment of every register of the class that appears in the code; returns the rounds run.
+///
+/// Every round that fits the budget is taken, the spill-cost-ordered round that picks the
+/// victims included: with `RegAllocNumNonSpillTrials=1` that round is an extra one, and it may
+/// succeed where the wide-first round failed (a regression the fuzzer found: the class then
+/// failed with an empty list of registers that "cannot be placed").
 fn allocate_class(
     f: &mut Function,
     file: RegFile,
@@ -305,41 +339,47 @@ fn allocate_class(
     knobs: &Knobs,
     state: &mut SpillState,
     assigned: &mut BTreeMap<VReg, u32>,
+    log: &mut guidance::Log<'_>,
 ) -> Result<u32> {
     let trials = knobs.num_non_spill_trials.max(1);
+    let threshold = knobs.threshold_for_discard_conflicts;
     let mut rounds = 0;
+    let spilled_before = state.spilled.len();
     loop {
         let live = Liveness::compute(f);
         let cfg = cfg::analyze(f);
         let problem = ClassProblem::build(f, &live, &cfg, file, &|v| state.unspillable.contains(&v));
         if problem.occurs.iter().all(|o| !o) {
+            if rounds == 0 {
+                log.empty_class(file);
+            }
             return Ok(rounds);
         }
+        log.class(&problem, limit);
         let mut cost_trial: Option<Trial> = None;
-        for k in 0..trials {
-            let order = Order::for_trial(k);
-            let trial = fatpoint::run_trial(&problem, order, limit, knobs.threshold_for_discard_conflicts);
+        let orders = (0..trials).map(Order::for_trial);
+        // The spill-cost order ends the NOSPILL phase when the trials did not include it.
+        let extra = (!(0..trials).any(|k| Order::for_trial(k) == Order::SpillCost)).then_some(Order::SpillCost);
+        for order in orders.chain(extra) {
+            let trial = fatpoint::run_trial(&problem, order, limit, threshold);
             rounds += 1;
+            log.attempt(f, &problem, rounds, &trial);
             if trial.failed.is_empty() {
                 for (v, a) in trial.assign.iter().enumerate() {
                     if let Some(a) = a {
                         assigned.insert(problem.vregs[v], a.0);
                     }
                 }
+                log.result(f, &problem, &trial, &state.spilled[spilled_before..]);
                 return Ok(rounds);
             }
             if order == Order::SpillCost {
                 cost_trial = Some(trial);
             }
         }
-        let cost_trial = match cost_trial {
-            Some(t) => t,
-            None => {
-                rounds += 1;
-                fatpoint::run_trial(&problem, Order::SpillCost, limit, knobs.threshold_for_discard_conflicts)
-            }
-        };
+        let cost_trial = cost_trial.expect("the spill-cost order always runs");
         let victims = spill::choose_victims(&problem, &cost_trial);
+        log.spill(f, &problem, rounds, &victims);
         if victims.is_empty() {
             let names: Vec<String> = cost_trial
                 .failed
@@ -361,17 +401,20 @@ fn allocate_class(
 }
 
 /// Barrier registers carry ordering only and have no liveness: each gets its own register.
-fn allocate_barriers(f: &Function, assigned: &mut BTreeMap<VReg, u32>) -> Result<()> {
+fn allocate_barriers(f: &Function, assigned: &mut BTreeMap<VReg, u32>, log: &mut guidance::Log<'_>) -> Result<()> {
     let mut next = 0;
+    let mut list = Vec::new();
     for (i, info) in f.regs.iter().enumerate() {
         if info.file == RegFile::B {
             if next >= constraints::capacity(RegFile::B) {
                 bail!("function @{} uses more than {} barrier registers", f.name, constraints::capacity(RegFile::B));
             }
             assigned.insert(VReg(i as u32), next);
+            list.push((VReg(i as u32), next));
             next += 1;
         }
     }
+    log.barriers(f, &list);
     Ok(())
 }
 
@@ -408,7 +451,12 @@ pub fn run_phase(f: &mut Function, options: &Options) -> Result<Option<Allocatio
         return Ok(None);
     }
     let budget = Budget::for_kernel(options.max_reg_count, options.bounds.get(&f.name));
-    allocate(f, &budget, &options.knobs, options.check).map(Some)
+    let mut guidance = options.debug.then(String::new);
+    let result = allocate_logged(f, &budget, &options.knobs, options.check, guidance.as_mut());
+    if let Some(text) = guidance {
+        eprint!("{text}");
+    }
+    result.map(Some)
 }
 
 /// ptxas's `-v` report of a module (`sm` like `sm_90`): for each allocated kernel

@@ -8,7 +8,7 @@
 //!
 //! # Code
 //!
-//! A victim of R or UR gets a slot in a spill area appended to the function's local frame
+//! A victim of R gets a slot in a spill area appended to the function's local frame
 //! (`Function::local_frame` grows, 16-byte aligned). Every instruction that touches the victim
 //! gets a fresh temporary instead:
 //!
@@ -22,18 +22,40 @@
 //! `STL [R1+off]` (R1 is reserved as the stack pointer and the frame starts at it), so spill
 //! code needs no address register.
 //!
-//! A predicate (P/UP) victim is spilled into a general register, the cross-file dependency of
-//! seed 000 ("P2R/R2P"): a fresh R *carrier* `c` is written after every definition and read back
-//! before every use:
+//! A predicate (P/UP) victim is spilled into a register of a 32-bit file, the cross-file
+//! dependency of seed 000 ("P2R/R2P"): a fresh *carrier* `c` — an R register for a P, a UR for
+//! a UP (the uniform datapath reads and writes only uniform registers, `uniform.rs` rule a) — is
+//! written after every definition and read back before every use:
 //!
 //! ```text
 //! ISETP.NE.U32.AND t, c, RZ, PT   before a use
 //! SEL c, 0x1, RZ, t               after a definition
 //! ```
 //!
-//! The carrier is an ordinary R register that the R class (allocated after the predicates) may
-//! spill to memory in turn. Temporaries are marked unspillable; every spill records the
-//! temporary's *origin* (the virtual register whose value it carries), which the checker uses.
+//! A UR victim (single or pair) is spilled into an R carrier of its width ("UR spills into R";
+//! seed 003 "Spilling Overview": spill codegen handles uniform registers specially — the uniform
+//! datapath has no local-memory access, `uniform.rs` rule d). The uniform instruction that
+//! defines it writes a temporary that is moved to the carrier; *vector* instructions may read
+//! R, so they read the carrier directly; a *uniform* reader (one that writes a UR or UP) gets
+//! the value back through `R2UR`:
+//!
+//! ```text
+//! <uniform inst defining t>        MOV c, t      (vector MOV R ← UR, after the definition)
+//! <vector inst reading c>                        (instead of the UR)
+//! MOV t, c                         (R2UR, before a uniform reader)
+//! ```
+//!
+//! A UR value is defined only outside divergent control (`uniform.rs` rule c), so every lane
+//! that later reads the carrier wrote it with the same value, and `R2UR` sees a uniform value.
+//! The reload itself may sit under divergent control (where its reader is); its temporary lives
+//! only from the `R2UR` to the instruction right after it. UR quads (which
+//! `ConvertToUniformReg` never makes) still spill to memory.
+//!
+//! The classes are allocated in the order P, UP, UR, R, so that every carrier is allocated after
+//! the register it carries: a UP's UR carrier may spill into R, and any R carrier (of a P, a UR,
+//! or a UP's spilled carrier) may spill to memory in turn. Temporaries are marked unspillable;
+//! every spill records the temporary's *origin* (the virtual register whose value it carries),
+//! which the checker uses.
 
 use super::fatpoint::{ClassProblem, Node, Trial};
 use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
@@ -152,16 +174,24 @@ fn rename(inst: &mut Inst, from: VReg, to: VReg) {
     }
 }
 
-/// Spills `v` (see the module documentation): to a memory slot for R/UR, to an R carrier for
-/// P/UP. Returns the number of instructions inserted.
+/// Spills `v` (see the module documentation): R (and UR quads) to a memory slot, UR and P into
+/// an R carrier, UP into a UR carrier. Returns the number of instructions inserted.
 pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
     let info = f.reg_info(v);
     state.spilled.push(v);
     match info.file {
+        RegFile::UR if info.pair != PairMode::Quad => {
+            // Seed 003 "Spilling Overview": uniform registers get special handling in spill
+            // codegen; the uniform datapath has no local-memory access (`uniform.rs` rule d).
+            let carrier = state.temp(f, v, RegFile::R, info.pair, true);
+            let w64 = info.pair == PairMode::Pair;
+            let mov = |d: VReg, s: VReg| Inst::new(Op::Mov { w64 }, vec![Operand::Reg(d)], vec![Operand::Reg(s)]);
+            rewrite(f, v, state, Some(carrier), |_, t| (mov(t, carrier), mov(carrier, t)))
+        }
         RegFile::R | RegFile::UR => {
             let bits = 32 * super::constraints::width(info);
             let offset = state.slot(f, v, bits / 8);
-            rewrite(f, v, state, |_, t| {
+            rewrite(f, v, state, None, |_, t| {
                 let load = Inst::new(
                     Op::Ld { space: Space::Local, bits, signed: false, volatile: false },
                     vec![Operand::Reg(t)],
@@ -176,8 +206,9 @@ pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
             })
         }
         RegFile::P | RegFile::UP => {
-            let carrier = state.temp(f, v, RegFile::R, PairMode::Single, true);
-            rewrite(f, v, state, |_, t| {
+            let file = if info.file == RegFile::UP { RegFile::UR } else { RegFile::R };
+            let carrier = state.temp(f, v, file, PairMode::Single, true);
+            rewrite(f, v, state, None, |_, t| {
                 let load = Inst::new(
                     Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                     vec![Operand::Reg(t)],
@@ -195,9 +226,22 @@ pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
     }
 }
 
+/// Whether `inst` runs on the uniform datapath: it writes a UR or UP register.
+fn is_uniform_inst(f: &Function, inst: &Inst) -> bool {
+    inst.defs().any(|d| matches!(f.reg_info(d).file, RegFile::UR | RegFile::UP))
+}
+
 /// Gives every instruction touching `v` its own unspillable temporary, with the reload before
-/// and the store after that `code(v, temp)` returns.
-fn rewrite(f: &mut Function, v: VReg, state: &mut SpillState, code: impl Fn(VReg, VReg) -> (Inst, Inst)) -> usize {
+/// and the store after that `code(v, temp)` returns. With a `carrier` (a UR spilled into R),
+/// vector instructions read the carrier itself instead (they may read R), and only the uniform
+/// ones get a temporary.
+fn rewrite(
+    f: &mut Function,
+    v: VReg,
+    state: &mut SpillState,
+    carrier: Option<VReg>,
+    code: impl Fn(VReg, VReg) -> (Inst, Inst),
+) -> usize {
     let info = f.reg_info(v);
     let mut inserted = 0;
     for b in 0..f.blocks.len() {
@@ -209,6 +253,13 @@ fn rewrite(f: &mut Function, v: VReg, state: &mut SpillState, code: impl Fn(VReg
         for mut inst in insts {
             let (r, w) = (reads(&inst, v), inst.defs().any(|d| d == v));
             if !r && !w {
+                out.push(inst);
+                continue;
+            }
+            if let Some(c) = carrier
+                && !is_uniform_inst(f, &inst)
+            {
+                rename(&mut inst, v, c);
                 out.push(inst);
                 continue;
             }
