@@ -14,8 +14,9 @@
 ; PTX: atom.global.add.u32
 ; PTX: atom.global.cas.b32
 ; PTX: ld.volatile.global.b32
-; SASS: ATOMG.E.ADD.U32
-; SASS: ATOMG.E.CAS.U32
+; The unused add is a reduction in SASS (REDG, as ptxas lists it); the cas keeps its result.
+; SASS: REDG.E.ADD.STRONG.GPU [R{{[0-9]+}}.64], R{{[0-9]+}} ;
+; SASS: ATOMG.E.CAS.STRONG.GPU PT,
 ; SASS: LDG.E.STRONG.SYS
 ; REQUIRES: ptxas
 

@@ -1,5 +1,7 @@
-; Loads and stores in each space, shared variables by symbol, addrspacecast as CVTA, allocas in
-; the local frame addressed from the stack pointer (c[0x0][0x28]), atomics and a barrier.
+; Loads and stores in each space, shared variables by symbol, allocas in the local frame addressed
+; from the stack pointer (c[0x0][0x28]), atomics and a barrier. Generic accesses through an alloca
+; or an addrspacecast from shared keep their space (address-space inference, ori/lower/spaces.rs):
+; STL/LDL and STS, with no CVTA left.
 ; RUN: ori llc --emit=ori %s | FileCheck %s
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
@@ -21,7 +23,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: MOV [[SP:%r[0-9]+]], c[0x0][0x28] ;
 ; CHECK: IADD3 [[S:%r[0-9]+]], [[SP]], 0x0, RZ ;
 ; CHECK: I2I.U64.U32 [[L:%rd[0-9]+]], [[S]] ;
-; CHECK: CVTA.LOCAL [[G:%rd[0-9]+]], [[L]] ;
+; CHECK-NOT: CVTA
 ; After allocation the stack pointer is R1 (pre-colored, as ptxas's LDC R1, c[0x0][0x28]).
 ; RUN: ori llc --emit=sass %s | FileCheck %s --check-prefix=SASS
 ; SASS: LDC R1, c[0x0][0x28] ;
@@ -40,16 +42,18 @@ define ptx_kernel void @spaces(ptr addrspace(1) %g, i32 %i) {
 ; CHECK: LDC
   %cp = getelementptr [4 x i32], ptr addrspace(4) @table, i32 0, i32 %i
   %c = load i32, ptr addrspace(4) %cp
-; CHECK: ST.E
-; CHECK: LD.E
+; CHECK: IMAD.WIDE [[BP:%rd[0-9]+]], {{%r[0-9]+}}, 0x4, [[L]] ;
+; CHECK: STL [[BP]],
+; CHECK: LDL {{%r[0-9]+}}, [[BP]] ;
   %bp = getelementptr [4 x i32], ptr %buf, i32 0, i32 %i
   store i32 %c, ptr %bp
   %b = load i32, ptr %bp
 ; CHECK: ATOMG.E.ADD.U32 {{%r[0-9]+}}, {{%rd[0-9]+}}, {{%r[0-9]+}} ;
   %gi = getelementptr i32, ptr addrspace(1) %g, i32 1
   %old = atomicrmw add ptr addrspace(1) %gi, i32 %b monotonic
-; CHECK: CVTA.SHARED [[GEN:%rd[0-9]+]],
-; CHECK: ST.E [[GEN]],
+; CHECK-NOT: CVTA
+; CHECK: STS {{%rd[0-9]+}}, {{%r[0-9]+}} ;
+; CHECK-NOT: CVTA
   %gen = addrspacecast ptr addrspace(3) %ts to ptr
   store float %w, ptr %gen
   %o = getelementptr i32, ptr addrspace(1) %g, i32 2

@@ -7,6 +7,17 @@
 ; RUN: ori llc --uniform-regs --emit=ori --dump-after=OriPropagateVaryingFirst %s 2>%t.dump \
 ; RUN:   | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=SSA --input-file=%t.dump
+; The SASS listing: the divergent branch gets a BSSY/BSYNC pair at its immediate post-dominator,
+; the uniform one (predicate in UP) is BRA.U and needs none.
+; RUN: ori llc --uniform-regs --emit=sass %s | FileCheck %s --check-prefix=SASS
+; SASS-LABEL: Function : divergent
+; SASS: BSSY B0, 0x[[JOIN:[0-9a-f]+]] ;
+; SASS-NEXT: @!P0 BRA
+; SASS: /*{{0*}}[[JOIN]]*/ BSYNC B0 ;
+; SASS-LABEL: Function : uniform
+; SASS-NOT: BSSY
+; SASS: BRA.U !UP0, 0x
+; SASS-NOT: BSYNC
 ; RUN: ori llc --uniform-regs %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; REQUIRES: ptxas

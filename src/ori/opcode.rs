@@ -5,7 +5,8 @@
 //!
 //! A few opcodes are *macros* that ptxas would expand into several SASS instructions (integer
 //! division, IEEE division and square root); they stay whole until emission, where PTX has a
-//! direct spelling (`div.s32`, `div.rn.f32`, `sqrt.rn.f32`).
+//! direct spelling (`div.s32`, `div.rn.f32`, `sqrt.rn.f32`) and the SASS listing lists ptxas's
+//! expansion (`emit::sass::macros`). The `Display` spelling here is the Ori text form.
 
 use std::fmt;
 

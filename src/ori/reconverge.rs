@@ -16,8 +16,10 @@
 //!   `BSSY` goes before the outermost such loop, at the end of its single preheader, so it runs
 //!   once, not per iteration (ptxas places it the same way, e.g. around a CAS retry loop); a loop
 //!   without a single preheader gets no pair. A branch whose every path ends in `EXIT`
-//!   (post-dominated by the virtual exit) needs none: the lanes never meet again. Regions with the
-//!   same anchor and reconvergence block are one region.
+//!   (post-dominated by the virtual exit), or whose post-dominator only exits, needs none: the
+//!   lanes never run anything together again. Regions with the
+//!   same anchor and reconvergence block are one region, and a region nested in an earlier one
+//!   with the same reconvergence block is dropped: the outer `BSYNC` waits for all its lanes.
 //! - **Barrier registers**: regions are numbered in emission order of their `BSSY`; each takes
 //!   the lowest `B` register no overlapping region holds (a region lives from its anchor block to
 //!   its reconvergence block in the emitted order). sm_90 has 16 (`B0`..`B15`); a region that
@@ -25,6 +27,7 @@
 
 use crate::ori::cfg;
 use crate::ori::ir::{Bix, Function};
+use crate::ori::opcode::Op;
 use crate::ori::varying::{self, Varying};
 
 /// Where a `BSSY` goes.
@@ -101,6 +104,9 @@ pub fn plan(f: &Function) -> BranchPlan {
             continue; // Post-dominated by the virtual exit: every path ends in EXIT.
         }
         let p = Bix(p as u32);
+        if f.blocks[p.idx()].insts.iter().all(|i| matches!(i.op, Op::Exit | Op::Ret)) {
+            continue; // Nothing runs after the join: the lanes may just leave (ptxas's `@P EXIT`).
+        }
         // The outermost loop that contains the branch but not the reconvergence block.
         let left = cfg.loops().iter().filter(|l| l.body.contains(&b) && !l.body.contains(&p)).min_by_key(|l| l.depth);
         let anchor = match left {
@@ -121,6 +127,12 @@ pub fn plan(f: &Function) -> BranchPlan {
     // Greedy barrier numbering over the regions' spans in emitted block order.
     let mut regions: Vec<SyncRegion> = Vec::new();
     for (anchor, p) in wanted {
+        // A region nested in one that reconverges at the same block needs no pair of its own:
+        // the outer BSYNC already waits for every lane that entered (and a branch to that block
+        // from outside the inner region must not meet an inner BSYNC it never armed).
+        if regions.iter().any(|r| r.reconverge == p && r.anchor.block() <= anchor.block()) {
+            continue;
+        }
         let (lo, hi) = (anchor.block().0.min(p.0), anchor.block().0.max(p.0));
         let taken: Vec<u32> = regions
             .iter()
@@ -151,9 +163,12 @@ mod tests {
         f.blocks[0].insts = vec![tid(t), param(n, 0x210), setp(pr, t, n), cbra(pr, false, 2)];
         let x = rd(&mut f);
         f.blocks[1].insts = vec![movi(x, 1)];
-        f.blocks[2].insts = vec![exit()];
+        f.blocks[2].insts = vec![add(x, t, n), exit()];
         let plan = plan(&f);
         assert_eq!(plan.regions, [SyncRegion { anchor: Anchor::BeforeBranch(Bix(0)), reconverge: Bix(2), barrier: 0 }]);
+        // A join that only exits needs no pair.
+        f.blocks[2].insts = vec![exit()];
+        assert!(super::plan(&f).regions.is_empty());
         assert!(!plan.is_uniform(Bix(0)));
         assert_eq!(plan.bsync_at(Bix(2)).len(), 1);
     }
@@ -191,12 +206,28 @@ mod tests {
         let (t, n, pr) = (rd(&mut f), rd(&mut f), p(&mut f));
         f.blocks[0].insts = vec![tid(t), param(n, 0x210)];
         f.blocks[1].insts = vec![setp(pr, t, n), cbra(pr, false, 1)];
-        f.blocks[2].insts = vec![exit()];
+        let x = rd(&mut f);
+        f.blocks[2].insts = vec![add(x, t, n), exit()];
         let plan = plan(&f);
         assert_eq!(
             plan.regions,
             [SyncRegion { anchor: Anchor::EndOfPreheader(Bix(0)), reconverge: Bix(2), barrier: 0 }]
         );
+    }
+
+    /// Nested divergent ifs that reconverge at the same block share the outer pair.
+    #[test]
+    fn nested_regions_with_one_join_share_the_outer_pair() {
+        // b0: @p BRA b3 | b1: @q BRA b3 | b2 | b3: join, EXIT
+        let mut f = func(4);
+        let (t, n, pr, q) = (rd(&mut f), rd(&mut f), p(&mut f), p(&mut f));
+        f.blocks[0].insts = vec![tid(t), param(n, 0x210), setp(pr, t, n), cbra(pr, false, 3)];
+        f.blocks[1].insts = vec![setp(q, n, t), cbra(q, false, 3)];
+        let x = rd(&mut f);
+        f.blocks[2].insts = vec![movi(x, 1)];
+        f.blocks[3].insts = vec![add(x, t, n), exit()];
+        let plan = plan(&f);
+        assert_eq!(plan.regions, [SyncRegion { anchor: Anchor::BeforeBranch(Bix(0)), reconverge: Bix(3), barrier: 0 }]);
     }
 
     /// Two nested divergent ifs: the inner region lies inside the outer one and takes B1.
@@ -210,7 +241,7 @@ mod tests {
         let x = rd(&mut f);
         f.blocks[2].insts = vec![movi(x, 1)];
         f.blocks[3].insts = vec![movi(x, 2)];
-        f.blocks[4].insts = vec![exit()];
+        f.blocks[4].insts = vec![add(x, t, n), exit()];
         let plan = plan(&f);
         let got: Vec<(Bix, Bix, u32)> =
             plan.regions.iter().map(|r| (r.anchor.block(), r.reconverge, r.barrier)).collect();

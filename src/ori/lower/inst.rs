@@ -353,8 +353,8 @@ impl FnLowering<'_> {
             }
             O::LLVMSelect => {
                 let c = self.get(ffi::operand(v, 0))?;
-                let a = self.get(ffi::operand(v, 1))?;
-                let b = self.get(ffi::operand(v, 2))?;
+                let a = self.ptr_input(v, ffi::operand(v, 1))?;
+                let b = self.ptr_input(v, ffi::operand(v, 2))?;
                 let scal = rty.scalars();
                 for k in 0..d.len() {
                     let ck = if c.len() == 1 { c[0].clone() } else { c[k].clone() };
@@ -634,13 +634,20 @@ impl FnLowering<'_> {
         Ok(())
     }
 
-    /// `base + Σ index·size + constant`: `IMAD.WIDE` for 32-bit indices, `IMAD.64` for 64-bit.
+    /// A GEP on its base: the space address for a held GEP (`spaces.rs`), else the base's value.
     fn lower_gep(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        let base = self.ptr_input(v, ffi::operand(v, 0))?;
+        let [base] = <[Operand; 1]>::try_from(base).map_err(|_| self.err("vector getelementptr"))?;
+        self.lower_gep_on(v, d, base)
+    }
+
+    /// `base + Σ index·size + constant`: `IMAD.WIDE` for 32-bit indices and for 64-bit ones that
+    /// are a `sext`/`zext` of an i32, `IMAD.64` for other 64-bit indices.
+    fn lower_gep_on(&mut self, v: V, d: &[Operand], base: Operand) -> Result<()> {
         use llvm_sys::LLVMTypeKind::*;
         if d.len() != 1 {
             return Err(self.err("vector getelementptr"));
         }
-        let base = self.get1(ffi::operand(v, 0))?;
         let base0 = base.clone();
         let mut acc = base;
         let mut konst: i64 = 0;
@@ -677,9 +684,21 @@ impl FnLowering<'_> {
                 continue;
             }
             let ity = ffi::classify(ffi::type_of(idx));
-            let ix = self.get1(idx)?;
             let accr = self.in_reg(acc, true);
             let t = self.f.new_reg(RegFile::R, PairMode::Pair);
+            if let Some((x, signed)) = widened_index(idx, size) {
+                // sext/zext(x)·size + base is exactly the 32×32→64 IMAD.WIDE of x (what llc's
+                // mul.wide selection does for the same IR).
+                let x = self.get1(x)?;
+                self.op(
+                    Op::IMad { kind: MadKind::Wide { signed }, w64: false },
+                    vec![reg(t)],
+                    vec![x, Operand::Imm(size as u64), reg(accr)],
+                );
+                acc = reg(t);
+                continue;
+            }
+            let ix = self.get1(idx)?;
             match ity {
                 Ty::Int(64) => self.op(
                     Op::IMad { kind: MadKind::Lo, w64: true },
@@ -726,10 +745,55 @@ impl FnLowering<'_> {
         }
     }
 
+    /// The space address of a generic pointer whose space `spaces.rs` proved, with that space: a
+    /// held value's own register, a root's twin, or a constant expression re-lowered on its
+    /// space-address base. `None`: the pointer stays generic.
+    fn space_addr(&mut self, v: V) -> Result<Option<(Space, Operand)>> {
+        if let Some(&s) = self.spaces.held.get(&v) {
+            return Ok(Some((s, self.get1(v)?)));
+        }
+        if let Some(&s) = self.spaces.roots.get(&v) {
+            if let Some(t) = self.twins.get(&v) {
+                return Ok(Some((s, t.clone())));
+            }
+            if ffi::is_instruction(v) && ffi::opcode(v) == O::LLVMAddrSpaceCast {
+                return Ok(Some((s, self.get1(ffi::operand(v, 0))?)));
+            }
+            return Ok(None);
+        }
+        let Some(s) = super::spaces::const_space(v) else { return Ok(None) };
+        let base = ffi::operand(v, 0);
+        if ffi::const_opcode(v) == O::LLVMAddrSpaceCast {
+            return Ok(Some((s, self.get1(base)?)));
+        }
+        let Some((_, b)) = self.space_addr(base)? else { return Ok(None) };
+        let d = reg(self.f.new_reg(RegFile::R, PairMode::Pair));
+        self.lower_gep_on(v, std::slice::from_ref(&d), b)?;
+        Ok(Some((s, d)))
+    }
+
+    /// The space and address operand of a memory access through `ptr`: the inferred space for a
+    /// generic pointer `spaces.rs` proved, else the pointer's own address space.
+    fn mem_ptr(&mut self, ptr: V) -> Result<(Space, Operand)> {
+        if let Some(x) = self.space_addr(ptr)? {
+            return Ok(x);
+        }
+        let space = self.space_of(ptr)?;
+        Ok((space, self.get1(ptr)?))
+    }
+
+    /// A pointer input of `user`: its space address when `user` is a held value, else its value.
+    fn ptr_input(&mut self, user: V, w: V) -> Result<Vec<Operand>> {
+        if self.spaces.held.contains_key(&user) {
+            let (_, a) = self.space_addr(w)?.ok_or_else(|| self.err("pointer input without a space address"))?;
+            return Ok(vec![a]);
+        }
+        self.get(w)
+    }
+
     fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
         let ptr = ffi::operand(v, 0);
-        let space = self.space_of(ptr)?;
-        let addr = self.get1(ptr)?;
+        let (space, addr) = self.mem_ptr(ptr)?;
         let ty = ffi::classify(ffi::type_of(v));
         let volatile = ffi::volatile(v);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
@@ -752,8 +816,7 @@ impl FnLowering<'_> {
     fn lower_store(&mut self, v: V) -> Result<()> {
         let val = ffi::operand(v, 0);
         let ptr = ffi::operand(v, 1);
-        let space = self.space_of(ptr)?;
-        let addr = self.get1(ptr)?;
+        let (space, addr) = self.mem_ptr(ptr)?;
         let ty = ffi::classify(ffi::type_of(val));
         let vals = self.get(val)?;
         let volatile = ffi::volatile(v);
@@ -814,8 +877,9 @@ impl FnLowering<'_> {
             let saved = self.cur;
             let before = self.f.blocks[pred.idx()].insts.len();
             self.cur = pred;
-            let ops = self.get(val)?;
+            let ops = self.ptr_input(v, val);
             self.cur = saved;
+            let ops = ops?;
             let added: Vec<Inst> = self.f.blocks[pred.idx()].insts.drain(before..).collect();
             if !added.is_empty() {
                 let insts = &mut self.f.blocks[pred.idx()].insts;
@@ -871,8 +935,7 @@ impl FnLowering<'_> {
     fn lower_atomic_rmw(&mut self, v: V, d: &[Operand]) -> Result<()> {
         use llvm_sys::LLVMAtomicRMWBinOp::*;
         let ptr = ffi::operand(v, 0);
-        let space = self.space_of(ptr)?;
-        let addr = self.get1(ptr)?;
+        let (space, addr) = self.mem_ptr(ptr)?;
         let mut val = self.get1(ffi::operand(v, 1))?;
         let ty = ffi::classify(ffi::type_of(v));
         let bits = scalar_bits(&ty);
@@ -912,8 +975,7 @@ impl FnLowering<'_> {
 
     fn lower_cmpxchg(&mut self, v: V, d: &[Operand]) -> Result<()> {
         let ptr = ffi::operand(v, 0);
-        let space = self.space_of(ptr)?;
-        let addr = self.get1(ptr)?;
+        let (space, addr) = self.mem_ptr(ptr)?;
         let cmp = self.get1(ffi::operand(v, 1))?;
         let new = self.get1(ffi::operand(v, 2))?;
         let bits = scalar_bits(&ffi::classify(ffi::type_of(ffi::operand(v, 1))));
@@ -1299,6 +1361,22 @@ impl FnLowering<'_> {
         self.op(op, d.to_vec(), a);
         Ok(())
     }
+}
+
+/// A 64-bit GEP index that is a `sext`/`zext` of an i32 `x`, with a positive element size that
+/// fits the 32-bit multiplier of `IMAD.WIDE` (signed: below 2^31): `(x, signed)`.
+fn widened_index(idx: V, size: i64) -> Option<(V, bool)> {
+    if !ffi::is_instruction(idx) || ffi::classify(ffi::type_of(idx)) != Ty::Int(64) {
+        return None;
+    }
+    let signed = match ffi::opcode(idx) {
+        O::LLVMSExt => true,
+        O::LLVMZExt => false,
+        _ => return None,
+    };
+    let x = ffi::operand(idx, 0);
+    let limit = if signed { 1i64 << 31 } else { 1i64 << 32 };
+    (ffi::classify(ffi::type_of(x)) == Ty::Int(32) && size > 0 && size < limit).then_some((x, signed))
 }
 
 /// The MUFU function of an `llvm.nvvm.<fn>.approx[.ftz].f` name.

@@ -17,12 +17,19 @@
 //!   `[callee, args...]` → results at the call site (the PTX emitter spells the `.param`
 //!   marshalling). Predicate (i1) arguments and results and aggregates are unsupported.
 //! - **Allocas** get slots in a per-thread local frame addressed from the stack pointer (R1);
-//!   their generic addresses are formed with `CVTA.TO.LOCAL`.
+//!   their generic addresses are formed with `CVTA.LOCAL`.
+//! - **Address spaces** of generic pointers are inferred first (`spaces.rs`, what llc's
+//!   NVPTXLowerArgs / NVPTXLowerAlloca / InferAddressSpaces do): accesses through kernel pointer
+//!   parameters become global (`CVTA.TO.GLOBAL` of the parameter once at the entry, then `LDG` /
+//!   `STG` / `ATOMG`), through allocas local, through `addrspacecast`s of shared or constant
+//!   variables shared or constant; GEPs, phis and selects keep the space of their inputs.
+//!   Anything not proved stays generic.
 //! - **Phis** become `MovPhi` with `[value, Label(pred)]` pairs (eliminated before allocation).
 //! - Anything else: `unsupported <what> in function @<name>`.
 
 pub mod ffi;
 mod inst;
+mod spaces;
 
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::ori::ir::{Bix, Block, Function, GlobalVar, Inst, Operand, PairMode, Param, Program, RegFile, VReg};
@@ -189,6 +196,10 @@ pub(crate) struct FnLowering<'a> {
     pub cur: Bix,
     /// alloca → offset in the local frame.
     pub allocas: HashMap<V, u32>,
+    /// Address-space inference of generic pointers (see `spaces.rs`).
+    pub(crate) spaces: spaces::SpaceInference,
+    /// Root → its space address (the twin of `spaces.rs`) where one was formed.
+    pub twins: HashMap<V, Operand>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -200,6 +211,8 @@ impl<'a> FnLowering<'a> {
             blocks: HashMap::new(),
             cur: Bix(0),
             allocas: HashMap::new(),
+            spaces: spaces::SpaceInference::default(),
+            twins: HashMap::new(),
         }
     }
 
@@ -242,6 +255,10 @@ impl<'a> FnLowering<'a> {
                 name: bb.get_name().to_string_lossy().into_owned(),
             });
         }
+        let params: Vec<V> = func.get_param_iter().map(|p| V(p.as_value_ref())).collect();
+        let insts: Vec<V> =
+            bbs.iter().flat_map(|bb| bb.get_instructions().map(|i| V(i.as_value_ref())).collect::<Vec<_>>()).collect();
+        self.spaces = spaces::SpaceInference::analyze(&params, &insts, self.f.is_kernel);
         self.lower_params(func)?;
         // Registers for every instruction result first, so phis can name later values.
         for bb in &bbs {
@@ -321,6 +338,16 @@ impl<'a> FnLowering<'a> {
                     );
                 }
                 _ => self.op(Op::Mov { w64: size == 8 }, vec![Operand::Reg(dst)], vec![cb]),
+            }
+            if self.spaces.twin_used.contains(&v) {
+                // NVPTXLowerArgs: the global-space twin of a kernel pointer (`spaces.rs`).
+                let g = self.f.new_reg(RegFile::R, PairMode::Pair);
+                self.op(
+                    Op::Cvta { space: Space::Global, to_generic: false },
+                    vec![Operand::Reg(g)],
+                    vec![Operand::Reg(dst)],
+                );
+                self.twins.insert(v, Operand::Reg(g));
             }
             self.vals.insert(v, vec![Operand::Reg(dst)]);
             off += size;
@@ -410,6 +437,7 @@ impl<'a> FnLowering<'a> {
             let addr = if aspace == 5 {
                 local
             } else {
+                self.twins.insert(v, Operand::Reg(local));
                 let g = self.f.new_reg(RegFile::R, PairMode::Pair);
                 self.op(
                     Op::Cvta { space: Space::Local, to_generic: true },
