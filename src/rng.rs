@@ -25,6 +25,16 @@ impl Rng {
         assert!(n > 0, "Rng::below(0)");
         (self.next_u64() % n as u64) as usize
     }
+
+    /// A value in `lo..=hi`.
+    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+        lo + self.below((hi - lo + 1) as usize) as u32
+    }
+
+    /// True with probability `p`%.
+    pub fn percent(&mut self, p: u32) -> bool {
+        self.below(100) < p as usize
+    }
 }
 
 #[cfg(test)]

@@ -31,19 +31,15 @@ pub(crate) const MIN_RUNS: usize = 200;
 /// Bytes of the scratch buffer handed to pointer parameters (pointers aim at its middle).
 const BUF_BYTES: usize = 4096;
 
-/// A small deterministic generator (splitmix64).
-pub(crate) struct Rng(u64);
+/// Test-input generator: the project's SplitMix64 (`crate::rng`) with input shaping on top.
+pub(crate) struct Rng(crate::rng::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(crate::rng::Rng::new(seed))
     }
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// A value biased towards the interesting ones: the function's own constants and their
     /// neighbours, small values, boundaries, powers of two, random bits.

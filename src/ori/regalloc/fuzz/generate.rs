@@ -68,38 +68,8 @@ const LOCAL_WORDS: u32 = 16;
 /// Nesting depth of branches and loops at most.
 const MAX_DEPTH: u32 = 3;
 
-/// splitmix64: a small, fast, deterministic generator (no dependency).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + self.below((hi - lo + 1) as usize) as u32
-    }
-
-    /// True with probability `p`%.
-    pub fn percent(&mut self, p: u32) -> bool {
-        self.below(100) < p as usize
-    }
-}
+/// The project's generator (`crate::rng`, SplitMix64).
+pub use crate::rng::Rng;
 
 /// The kind of a generated value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
