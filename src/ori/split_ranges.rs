@@ -410,8 +410,10 @@ pub fn split_live_ranges(f: &mut Function, r_limit: u32) -> SplitResult {
     let cfg = cfg::analyze(f);
     let mut result = SplitResult::default();
     let mut frame = Frame { cursor: f.local_frame };
+    // Liveness is recomputed only after a loop's values were split (the function changed), so a
+    // function whose loops all fit costs one liveness run, not one per loop.
+    let mut live = Liveness::compute(f);
     for l in cfg.loops() {
-        let live = Liveness::compute(f);
         let peak = loop_peak(&live, l);
         let sp_live = f.stack_pointer.is_some_and(|sp| live.is_live_in(l.header, sp));
         let budget = r_limit.saturating_sub(1) + u32::from(sp_live);
@@ -450,9 +452,9 @@ pub fn split_live_ranges(f: &mut Function, r_limit: u32) -> SplitResult {
                         if !result.slots.is_empty() {
                             f.local_frame = frame.cursor.next_multiple_of(16);
                         }
-                        let after = Liveness::compute(f);
+                        live = Liveness::compute(f);
                         let values = chosen.iter().map(|c| c.v).collect();
-                        Outcome::Split { values, peak_after: loop_peak(&after, l) }
+                        Outcome::Split { values, peak_after: loop_peak(&live, l) }
                     }
                 }
             };
