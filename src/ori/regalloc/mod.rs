@@ -276,8 +276,11 @@ pub fn allocate_logged(
     }
     let mut log = guidance::Log(guidance);
     log.header(f, budget);
-    let pressure = Liveness::compute(f).peak(RegFile::R);
+    // Liveness and the CFG are shared by the classes until spill code changes the function.
+    let live = Liveness::compute(f);
+    let pressure = live.peak(RegFile::R);
     let mut state = SpillState::default();
+    state.analyses = Some((live, cfg::analyze(f)));
     let mut assigned: BTreeMap<VReg, u32> = BTreeMap::new();
     let mut rounds = 0;
     for file in CLASS_ORDER {
@@ -346,9 +349,9 @@ fn allocate_class(
     let mut rounds = 0;
     let spilled_before = state.spilled.len();
     loop {
-        let live = Liveness::compute(f);
-        let cfg = cfg::analyze(f);
-        let problem = ClassProblem::build(f, &live, &cfg, file, &|v| state.unspillable.contains(&v));
+        // Recomputed only when spill code changed the function since the last class or round.
+        let (live, cfg) = state.analyses.get_or_insert_with(|| (Liveness::compute(f), cfg::analyze(f)));
+        let problem = ClassProblem::build(f, live, cfg, file, &|v| state.unspillable.contains(&v));
         if problem.occurs.iter().all(|o| !o) {
             if rounds == 0 {
                 log.empty_class(file);

@@ -109,6 +109,9 @@ pub struct SpillState {
     pub spilled: Vec<VReg>,
     /// Next free byte of the spill area (`None` until the first slot).
     cursor: Option<u32>,
+    /// Liveness and CFG of the function as it is now, shared by the classes and rounds until
+    /// [`spill`] changes the function (it clears them).
+    pub analyses: Option<(crate::ori::liveness::Liveness, crate::ori::cfg::Cfg)>,
 }
 
 impl SpillState {
@@ -178,6 +181,7 @@ fn rename(inst: &mut Inst, from: VReg, to: VReg) {
 /// an R carrier, UP into a UR carrier. Returns the number of instructions inserted.
 pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
     let info = f.reg_info(v);
+    state.analyses = None;
     state.spilled.push(v);
     match info.file {
         RegFile::UR if info.pair != PairMode::Quad => {
