@@ -92,16 +92,10 @@ pub unsafe extern "C" fn ori_plugin_parse(text: *const c_char, len: usize, messa
     if !registry().iter().any(|p| p.name == name) {
         return 0;
     }
-    match catch_unwind(|| parse_pipeline(text).map(|_| ())) {
-        Ok(Ok(())) => 1,
-        Ok(Err(e)) => {
-            unsafe { set_message(message, &format!("{e:#}")) };
-            -1
-        }
-        Err(_) => {
-            unsafe { set_message(message, "internal error while parsing the pass parameters") };
-            -1
-        }
+    let outcome = catch_unwind(|| parse_pipeline(text).map(|_| ()));
+    match unsafe { report(outcome, message, "internal error while parsing the pass parameters") } {
+        0 => 1,
+        _ => -1,
     }
 }
 
@@ -138,17 +132,22 @@ pub unsafe extern "C" fn ori_plugin_run(
         }
         result
     }));
-    match outcome {
-        Ok(Ok(())) => 0,
-        Ok(Err(e)) => {
-            unsafe { set_message(message, &format!("{e:#}")) };
-            1
-        }
-        Err(_) => {
-            unsafe { set_message(message, "internal error (panic) in the pass") };
-            1
-        }
-    }
+    unsafe { report(outcome, message, "internal error (panic) in the pass") }
+}
+
+/// 0 for success; 1 with `*message` set to the error, or to `on_panic` when the Rust side
+/// panicked (a panic never crosses into C++).
+///
+/// # Safety
+/// `message` is null or points to a writable `char *`.
+unsafe fn report(outcome: std::thread::Result<anyhow::Result<()>>, message: *mut *mut c_char, on_panic: &str) -> c_int {
+    let why = match outcome {
+        Ok(Ok(())) => return 0,
+        Ok(Err(e)) => format!("{e:#}"),
+        Err(_) => on_panic.to_string(),
+    };
+    unsafe { set_message(message, &why) };
+    1
 }
 
 /// Frees a message from [`ori_plugin_parse`] / [`ori_plugin_run`].

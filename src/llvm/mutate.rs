@@ -226,11 +226,7 @@ fn apply<'ctx>(builder: &Builder<'ctx>, site: Site<'ctx>, rng: &mut Rng) -> Resu
             let group: &[InstructionOpcode] = if INT_BINOPS.contains(&op) { &INT_BINOPS } else { &FLOAT_BINOPS };
             let others: Vec<InstructionOpcode> = group.iter().copied().filter(|&o| o != op).collect();
             let new_op = others[rng.below(others.len())];
-            let (Some(a), Some(b)) =
-                (i.get_operand(0).and_then(|o| o.value()), i.get_operand(1).and_then(|o| o.value()))
-            else {
-                return Ok(None);
-            };
+            let Some((a, b)) = value_operands(i) else { return Ok(None) };
             builder.position_before(&i);
             let new = build_binop(builder, new_op, a, b)?;
             replace(i, new);
@@ -240,11 +236,7 @@ fn apply<'ctx>(builder: &Builder<'ctx>, site: Site<'ctx>, rng: &mut Rng) -> Resu
             let Some(old) = i.get_icmp_predicate() else { return Ok(None) };
             let others: Vec<IntPredicate> = PREDICATES.iter().copied().filter(|&p| p != old).collect();
             let p = others[rng.below(others.len())];
-            let (Some(a), Some(b)) =
-                (i.get_operand(0).and_then(|o| o.value()), i.get_operand(1).and_then(|o| o.value()))
-            else {
-                return Ok(None);
-            };
+            let Some((a, b)) = value_operands(i) else { return Ok(None) };
             builder.position_before(&i);
             let new = match (a, b) {
                 (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => builder.build_int_compare(p, a, b, "")?,
@@ -279,6 +271,11 @@ fn apply<'ctx>(builder: &Builder<'ctx>, site: Site<'ctx>, rng: &mut Rng) -> Resu
         }
     };
     Ok(Some(format!("{at}  ==>  {desc}")))
+}
+
+/// The two value operands of a binary operation or compare.
+fn value_operands<'ctx>(i: InstructionValue<'ctx>) -> Option<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)> {
+    Some((i.get_operand(0)?.value()?, i.get_operand(1)?.value()?))
 }
 
 fn short(v: BasicValueEnum<'_>) -> String {

@@ -633,15 +633,7 @@ impl fmt::Display for Op {
                     Space::Param => "LD.PARAM",
                     Space::Generic => "LD.E",
                 };
-                let sz = match (bits, signed) {
-                    (8, false) => ".U8",
-                    (8, true) => ".S8",
-                    (16, false) => ".U16",
-                    (16, true) => ".S16",
-                    (32, _) => "",
-                    (64, _) => ".64",
-                    _ => ".128",
-                };
+                let sz = size_suffix(bits, signed);
                 write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
             }
             Op::St { space, bits, volatile } => {
@@ -705,5 +697,19 @@ fn round_suffix(r: Round) -> &'static str {
         Round::Rz => ".RZ",
         Round::Rm => ".RM",
         Round::Rp => ".RP",
+    }
+}
+
+/// The SASS access-size suffix of a memory operation: `.U8`, `.S16`, …, nothing for 32 bits,
+/// `.64`, `.128` (shared by the Ori text form and the SASS listing).
+pub fn size_suffix(bits: u32, signed: bool) -> &'static str {
+    match (bits, signed) {
+        (8, false) => ".U8",
+        (8, true) => ".S8",
+        (16, false) => ".U16",
+        (16, true) => ".S16",
+        (32, _) => "",
+        (64, _) => ".64",
+        _ => ".128",
     }
 }

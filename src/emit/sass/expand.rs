@@ -147,7 +147,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         Op::Ld { space: Space::Param, .. } if is_param_read(i) => calls::param(em, insts, k),
         Op::St { space: Space::Param, .. } => calls::param(em, insts, k),
         Op::Ld { space, bits, signed, volatile } => {
-            let sz = size_suffix(bits, signed);
+            let sz = crate::ori::opcode::size_suffix(bits, signed);
             let vol = if volatile { ".STRONG.SYS" } else { "" };
             if let Some(Operand::CBank { .. }) = i.srcs.first() {
                 let sz = if bits == 32 { "" } else { sz };
@@ -164,7 +164,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(format!("{base}{sz}{vol} {}, {addr}", d(em, 0)));
         }
         Op::St { space, bits, volatile } => {
-            let sz = size_suffix(bits, false);
+            let sz = crate::ori::opcode::size_suffix(bits, false);
             let vol = if volatile { ".STRONG.SYS" } else { "" };
             let v = store_value(em, &i.srcs[1], bits);
             let addr = mem_addr(em, &i.srcs[0], space);
@@ -726,19 +726,6 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
         } else {
             em.emit(format!("MOV {hi}, RZ"));
         }
-    }
-}
-
-/// `.U8`, `.S16`, …, nothing for 32 bits, `.64`, `.128`.
-fn size_suffix(bits: u32, signed: bool) -> &'static str {
-    match (bits, signed) {
-        (8, false) => ".U8",
-        (8, true) => ".S8",
-        (16, false) => ".U16",
-        (16, true) => ".S16",
-        (32, _) => "",
-        (64, _) => ".64",
-        _ => ".128",
     }
 }
 
