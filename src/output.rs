@@ -36,7 +36,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
-        f.sync_all()?;
+        // No fsync: the rename is what keeps a failed run from leaving a partial file, and
+        // (like LLVM's tools) we do not promise durability across a crash; syncing cost about
+        // a millisecond per output.
         std::fs::rename(&tmp, path)
     })();
     if let Err(e) = result {

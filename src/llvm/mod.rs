@@ -7,3 +7,5 @@ pub mod module;
 pub mod mutate;
 pub mod passes;
 pub mod reference;
+#[cfg(feature = "static-llvm")]
+pub mod target_init;
