@@ -160,7 +160,7 @@ fn loop_nests(nests: usize) -> Function {
     }
     b.block();
     for &v in &live {
-        let op = Op::St { space: Space::Global, bits: 32, volatile: false };
+        let op = Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 };
         b.push(Inst::new(op, vec![], vec![Operand::Reg(addr), Operand::Reg(v)]));
     }
     b.push(Inst::new(Op::Exit, vec![], vec![]));
@@ -179,7 +179,7 @@ fn straight(n: usize) -> Function {
     }
     b.ops(n, &live, &[]);
     for &v in &live {
-        let op = Op::St { space: Space::Global, bits: 32, volatile: false };
+        let op = Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 };
         b.push(Inst::new(op, vec![], vec![Operand::Reg(addr), Operand::Reg(v)]));
     }
     b.push(Inst::new(Op::Exit, vec![], vec![]));

@@ -72,7 +72,11 @@ fn pressure(n: usize) -> Function {
         }
     }
     for &v in &live {
-        insts.push(Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false }, vec![], vec![r(addr), r(v)]));
+        insts.push(Inst::new(
+            Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 },
+            vec![],
+            vec![r(addr), r(v)],
+        ));
     }
     insts.push(Inst::new(Op::Exit, vec![], vec![]));
     f.blocks[0].insts = insts;

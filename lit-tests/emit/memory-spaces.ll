@@ -30,8 +30,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX-NEXT: bar.sync 0;
 ; PTX-NEXT: ld.shared.b32 {{%r[0-9]+}}, [[[TP]]];
 ; PTX-NEXT: mov.u64 [[C:%rd[0-9]+]], coef;
-; PTX-NEXT: add.s64 [[CP:%rd[0-9]+]], [[C]], 4;
-; PTX-NEXT: ld.const.b32 {{%r[0-9]+}}, [[[CP]]];
+; PTX-NEXT: ld.const.b32 {{%r[0-9]+}}, [[[C]]+4];
 ; PTX-NEXT: mad.wide.s32 [[BP:%rd[0-9]+]],
 ; PTX-NEXT: st.local.b32 [[[BP]]],
 ; PTX-NEXT: ld.local.b32 {{%r[0-9]+}}, [[[BP]]];
@@ -50,7 +49,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; SASS-NEXT: STS [[[T]]], [[V]] ;
 ; SASS-NEXT: BAR.SYNC.DEFER_BLOCKING 0x0 ;
 ; SASS-NEXT: LDS [[W:R[0-9]+]], [[[T]]] ;
-; SASS: LDC [[C:R[0-9]+]], c[0x3][R{{[0-9]+}}] ;
+; SASS: LDC [[C:R[0-9]+]], c[0x3][R{{[0-9]+}}+0x4] ;
 ; SASS-NEXT: IMAD.WIDE [[B:R[0-9]+]], [[I]], 0x4, R{{[0-9]+}} ;
 ; SASS-NEXT: STL [[[B]]], [[W]] ;
 ; SASS-NEXT: LDL {{R[0-9]+}}, [[[B]]] ;
@@ -120,15 +119,15 @@ exit:
 ; PTX-NEXT: selp.b64 [[M:%rd[0-9]+]], [[OUT]], {{%rd[0-9]+}}, {{%p[0-9]+}};
 ; PTX-NEXT: st.b32 [[[M]]], [[V]];
 ; PTX: add.s64 [[ESC:%rd[0-9]+]], [[OUT]], 16;
-; PTX-NEXT: st.global.b64 [{{%rd[0-9]+}}], [[ESC]];
-; PTX-NEXT: st.b32 [[[ESC]]], [[V]];
+; PTX-NEXT: st.global.b64 [[[PPG]]+8], [[ESC]];
+; PTX-NEXT: st.b32 [[[OUT]]+16], [[V]];
 ; SASS-LABEL: Function : unproved
 ; SASS: LDG.E.64 [[L:R[0-9]+]], [R{{[0-9]+}}.64] ;
 ; SASS-NEXT: LD.E [[V:R[0-9]+]], [[[L]].64] ;
 ; SASS: S2R [[HI:R[0-9]+]], SR_SWINHI ;
 ; SASS: ST.E [R{{[0-9]+}}.64], [[V]] ;
-; SASS: STG.E.64 [R{{[0-9]+}}.64], [[ESC:R[0-9]+]] ;
-; SASS-NEXT: ST.E [[[ESC]].64], [[V]] ;
+; SASS: STG.E.64 [R{{[0-9]+}}.64+0x8], [[ESC:R[0-9]+]] ;
+; SASS-NEXT: ST.E [R{{[0-9]+}}.64+0x10], [[V]] ;
 define ptx_kernel void @unproved(ptr %pp, ptr %out, i1 %which) {
   %loaded = load ptr, ptr %pp
   %v = load i32, ptr %loaded

@@ -32,7 +32,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; SASS-NEXT: CS2R [[CK:R[0-9]+]], SR_CLOCKLO ;
 ; SASS-NEXT: IMAD [[CX]], [[CX]], [[NX]], RZ ;
 ; SASS: IADD3 {{R[0-9]+}}, {{R[0-9]+}}, 0x20, RZ ;
-; SASS: STG.E.64 [R{{[0-9]+}}.64], [[CK]] ;
+; SASS: STG.E.64 [R{{[0-9]+}}.64+0x8], [[CK]] ;
 define ptx_kernel void @sregs(ptr addrspace(1) %out) {
   %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()

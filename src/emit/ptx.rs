@@ -524,7 +524,7 @@ impl Printer<'_> {
                 let ty = if sr.bits() == 64 { "u64" } else { "u32" };
                 self.line(&g, format!("mov.{ty} {d}, {}", sr.ptx_name()));
             }
-            Op::Ld { space, bits, signed, volatile } => {
+            Op::Ld { space, bits, signed, volatile, offset } => {
                 if matches!(s(0), Operand::CBank { .. }) {
                     let Operand::CBank { offset, .. } = s(0) else { unreachable!() };
                     let Some(p) = self.f.params.iter().find(|p| p.cbank_offset == offset) else {
@@ -541,9 +541,10 @@ impl Printer<'_> {
                 // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
                 // memory has no observer that could tell (ptxas rejects `.volatile.local`).
                 let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
-                self.line(&g, format!("ld{vol}{}{vec}.{ty} {d}, [{addr}]", space.ptx()));
+                let off = addr_offset(offset);
+                self.line(&g, format!("ld{vol}{}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
             }
-            Op::St { space, bits, volatile } => {
+            Op::St { space, bits, volatile, offset } => {
                 let addr = self.int_src(&s(0))?;
                 let mut vals = Vec::new();
                 for o in &i.srcs[1..] {
@@ -553,7 +554,8 @@ impl Printer<'_> {
                 // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
                 // memory has no observer that could tell (ptxas rejects `.volatile.local`).
                 let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
-                self.line(&g, format!("st{vol}{}{vec}.{} [{addr}], {v}", space.ptx(), mem_type(bits, false)));
+                let off = addr_offset(offset);
+                self.line(&g, format!("st{vol}{}{vec}.{} [{addr}{off}], {v}", space.ptx(), mem_type(bits, false)));
             }
             Op::Atom { space, op, ty } => {
                 let opn = match op {
@@ -827,6 +829,12 @@ fn dim(i: u32) -> Dim {
         1 => Dim::Y,
         _ => Dim::Z,
     }
+}
+
+/// The immediate part of a PTX address expression: `[%rd2+16]`, `[%rd2+-4]` (the spelling of
+/// llc's NVPTX printer), nothing for 0.
+fn addr_offset(offset: i32) -> String {
+    if offset == 0 { String::new() } else { format!("+{offset}") }
 }
 
 fn mem_type(bits: u32, signed: bool) -> String {

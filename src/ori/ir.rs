@@ -85,14 +85,14 @@ impl PairMode {
 }
 
 /// What a virtual register is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RegInfo {
     pub file: RegFile,
     pub pair: PairMode,
 }
 
 /// An instruction operand.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
     Reg(VReg),
     /// An immediate; its meaning (integer or float bits) comes from the opcode.

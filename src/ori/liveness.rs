@@ -557,11 +557,15 @@ pub(crate) mod build {
     }
     /// `STG [addr], v`.
     pub fn store(addr: VReg, v: VReg) -> Inst {
-        Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false }, vec![], vec![o(addr), o(v)])
+        Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 }, vec![], vec![o(addr), o(v)])
     }
     /// `d = LDG [addr]`.
     pub fn load(d: VReg, addr: VReg, volatile: bool) -> Inst {
-        Inst::new(Op::Ld { space: Space::Global, bits: 32, signed: false, volatile }, vec![o(d)], vec![o(addr)])
+        Inst::new(
+            Op::Ld { space: Space::Global, bits: 32, signed: false, volatile, offset: 0 },
+            vec![o(d)],
+            vec![o(addr)],
+        )
     }
     /// `d = ATOMG.ADD [addr], v`.
     pub fn atom(d: VReg, addr: VReg, v: VReg) -> Inst {
@@ -738,7 +742,7 @@ pub(crate) mod tests {
         f.blocks[0].insts = vec![
             movi(a, 1),
             Inst::new(
-                Op::Ld { space: Space::Global, bits: 128, signed: false, volatile: false },
+                Op::Ld { space: Space::Global, bits: 128, signed: false, volatile: false, offset: 0 },
                 vec![Operand::Reg(q)],
                 vec![Operand::Reg(a)],
             ),
@@ -867,7 +871,7 @@ peak @k: R 3, UR 0, P 1, UP 0
                     ri.srcs.iter().map(|&s| Operand::Reg(VReg(s as u32))).collect(),
                 );
                 if ri.dst.is_none() {
-                    inst.op = Op::St { space: Space::Global, bits: 32, volatile: false };
+                    inst.op = Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 };
                 }
                 inst.guard = ri.guard.map(|g| crate::ori::ir::Guard { pred: pred(g), negated: false });
                 f.blocks[b].insts.push(inst);

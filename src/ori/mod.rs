@@ -3,6 +3,8 @@
 pub mod bitvec;
 pub mod cfg;
 pub mod dce;
+pub mod fold_offsets;
+pub mod gvn_cse;
 pub mod interp;
 pub mod ir;
 pub mod liveness;

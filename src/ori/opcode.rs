@@ -247,7 +247,7 @@ pub enum MadKind {
 }
 
 /// An Ori opcode with its modifiers. `w64` marks the 64-bit ("wide") forms on register pairs.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
     /// `MOV d, a`.
     Mov {
@@ -377,18 +377,22 @@ pub enum Op {
     },
     /// `S2R d, SR_*` (`CS2R` for 64-bit clocks).
     S2R,
-    /// Loads: `LDG`, `LDS`, `LDL`, `LDC`, `LD` with the access width and sign extension.
+    /// Loads: `LDG`, `LDS`, `LDL`, `LDC`, `LD` with the access width and sign extension. The
+    /// address is the first source plus `offset` bytes (SASS's `[R2.64+0x10]`, PTX's
+    /// `[%rd2+16]`; `ori::fold_offsets` folds constant address additions into it).
     Ld {
         space: Space,
         bits: u32,
         signed: bool,
         volatile: bool,
+        offset: i32,
     },
-    /// Stores: `STG`, `STS`, `STL`, `ST`.
+    /// Stores: `STG`, `STS`, `STL`, `ST`, addressed like [`Op::Ld`].
     St {
         space: Space,
         bits: u32,
         volatile: bool,
+        offset: i32,
     },
     /// `ATOMG` / `ATOMS` / `ATOM` (`RED` when the result is unused): d = old value.
     Atom {
@@ -623,7 +627,7 @@ impl fmt::Display for Op {
                 write!(f, "{base}.{}.{}{r}", to.name(), from.name())
             }
             Op::S2R => write!(f, "S2R"),
-            Op::Ld { space, bits, signed, volatile } => {
+            Op::Ld { space, bits, signed, volatile, .. } => {
                 let base = match space {
                     Space::Global => "LDG.E",
                     Space::Shared => "LDS",
@@ -636,7 +640,7 @@ impl fmt::Display for Op {
                 let sz = size_suffix(bits, signed);
                 write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
             }
-            Op::St { space, bits, volatile } => {
+            Op::St { space, bits, volatile, .. } => {
                 let base = match space {
                     Space::Global => "STG.E",
                     Space::Shared => "STS",

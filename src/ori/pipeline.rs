@@ -58,6 +58,8 @@ pub fn phases() -> Vec<Phase> {
         p(None, "MergeBasicBlocks", merge_basic_blocks),
         p(Some(10), "EarlyOriSimpleLiveDead", early_simple_live_dead),
         live_dead(16, "OriPerformLiveDeadFirst"),
+        p(Some(49), "GvnCse", gvn_cse),
+        p(None, "FoldAddressOffsets", fold_address_offsets),
         p(Some(19), "OriSplitLiveRanges", crate::ori::split_ranges::split_live_ranges_phase),
         live_dead(33, "OriPerformLiveDeadSecond"),
         varying(53, "OriPropagateVaryingFirst", crate::ori::varying::propagate_varying_first),
@@ -69,6 +71,21 @@ pub fn phases() -> Vec<Phase> {
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
         p(None, "AdvancedPhaseAllocReg", allocate_registers),
     ]
+}
+
+/// Phase 49 `GvnCse`: dominator-scoped value numbering (`gvn_cse.rs`). ptxas runs it after
+/// phase 19; here it runs before, with the offset folding, so that OriSplitLiveRanges measures
+/// the pressure of the code that is allocated (a merge after the split lengthens live ranges
+/// the split has already budgeted, and can push a loop it just fitted back over the budget).
+fn gvn_cse(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::gvn_cse::gvn_cse(f);
+    Ok(())
+}
+
+/// Constant address additions into the offsets of loads and stores (`fold_offsets.rs`).
+fn fold_address_offsets(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::fold_offsets::fold_offsets(f);
+    Ok(())
 }
 
 /// Register allocation (seed 003, `regalloc/`): the fat-point allocator under the function's

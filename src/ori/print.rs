@@ -112,6 +112,18 @@ impl Names<'_> {
                 *b = format!("-{b}");
             }
         }
+        // A folded address offset (`fold_offsets`) prints SASS's memory operand `[R2+0x10]`.
+        let mem = match i.op {
+            Op::Ld { offset, .. } if offset != 0 => Some((i.dsts.len(), offset)),
+            Op::St { offset, .. } if offset != 0 => Some((0, offset)),
+            _ => None,
+        };
+        if let Some((k, offset)) = mem
+            && let Some(a) = ops.get_mut(k)
+        {
+            let sign = if offset < 0 { '-' } else { '+' };
+            *a = format!("[{a}{sign}{:#x}]", offset.unsigned_abs());
+        }
         if !ops.is_empty() {
             s.push(' ');
             s.push_str(&ops.join(", "));

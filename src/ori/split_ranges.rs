@@ -349,7 +349,7 @@ fn split_value(f: &mut Function, cfg: &Cfg, shape: &Shape, v: VReg, via: Via) ->
     let v2 = f.new_reg(info.file, info.pair);
     if let Via::Slot(offset) = via {
         let store = Inst::new(
-            Op::St { space: Space::Local, bits, volatile: false },
+            Op::St { space: Space::Local, bits, volatile: false, offset: 0 },
             vec![],
             vec![spill::slot_address(offset), Operand::Reg(v)],
         );
@@ -384,7 +384,7 @@ fn split_value(f: &mut Function, cfg: &Cfg, shape: &Shape, v: VReg, via: Via) ->
     }
     let load = match via {
         Via::Slot(offset) => Inst::new(
-            Op::Ld { space: Space::Local, bits, signed: false, volatile: false },
+            Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0 },
             vec![Operand::Reg(v2)],
             vec![spill::slot_address(offset)],
         ),

@@ -85,7 +85,7 @@ fn prologue(f: &mut Function) -> (VReg, VReg, Vec<Inst>) {
 }
 
 fn stg(a: VReg, v: VReg) -> Inst {
-    Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false }, vec![], vec![o(a), o(v)])
+    Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 }, vec![], vec![o(a), o(v)])
 }
 
 /// The kernel of most tests:

@@ -364,7 +364,7 @@ mod tests {
         f.stack_pointer = Some(sp);
         f.local_frame = 16;
         let stl = Inst::new(
-            Op::St { space: Space::Local, bits: 32, volatile: false },
+            Op::St { space: Space::Local, bits: 32, volatile: false, offset: 0 },
             vec![],
             vec![Operand::Reg(slot), Operand::Reg(t)],
         );

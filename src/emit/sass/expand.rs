@@ -146,14 +146,14 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         }
         Op::Ld { space: Space::Param, .. } if is_param_read(i) => calls::param(em, insts, k),
         Op::St { space: Space::Param, .. } => calls::param(em, insts, k),
-        Op::Ld { space, bits, signed, volatile } => {
+        Op::Ld { space, bits, signed, volatile, offset } => {
             let sz = crate::ori::opcode::size_suffix(bits, signed);
             let vol = if volatile { ".STRONG.SYS" } else { "" };
             if let Some(Operand::CBank { .. }) = i.srcs.first() {
                 let sz = if bits == 32 { "" } else { sz };
                 return em.emit(format!("LDC{sz} {}, {}", d(em, 0), s(em, 0)));
             }
-            let addr = mem_addr(em, &i.srcs[0], space);
+            let addr = mem_addr(em, &i.srcs[0], space, offset);
             let base = match space {
                 Space::Global => "LDG.E",
                 Space::Shared => "LDS",
@@ -163,11 +163,11 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             };
             em.emit(format!("{base}{sz}{vol} {}, {addr}", d(em, 0)));
         }
-        Op::St { space, bits, volatile } => {
+        Op::St { space, bits, volatile, offset } => {
             let sz = crate::ori::opcode::size_suffix(bits, false);
             let vol = if volatile { ".STRONG.SYS" } else { "" };
             let v = store_value(em, &i.srcs[1], bits);
-            let addr = mem_addr(em, &i.srcs[0], space);
+            let addr = mem_addr(em, &i.srcs[0], space, offset);
             let base = match space {
                 Space::Global => "STG.E",
                 Space::Shared => "STS",
@@ -731,12 +731,17 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
 
 /// A memory operand: `[Rn.64]` for global and generic addresses, `[Rn]` (the low word) for the
 /// 32-bit windows, `c[0x3][Rn]` for the constant bank of `__constant__` data.
-fn mem_addr(em: &Emitter, o: &Operand, space: Space) -> String {
+fn mem_addr(em: &Emitter, o: &Operand, space: Space, offset: i32) -> String {
     let a = em.word(o, 0);
+    let off = match offset {
+        0 => String::new(),
+        k if k < 0 => format!("-{:#x}", k.unsigned_abs()),
+        k => format!("+{k:#x}"),
+    };
     match space {
-        Space::Global | Space::Generic | Space::Param => format!("[{a}.64]"),
-        Space::Shared | Space::Local => format!("[{a}]"),
-        Space::Const => format!("c[0x3][{a}]"),
+        Space::Global | Space::Generic | Space::Param => format!("[{a}.64{off}]"),
+        Space::Shared | Space::Local => format!("[{a}{off}]"),
+        Space::Const => format!("c[0x3][{a}{off}]"),
     }
 }
 

@@ -835,7 +835,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Ld { space, bits, signed, .. } => {
+            Op::Ld { space, bits, signed, offset, .. } => {
                 let bytes = (bits / 8).max(1) as u64;
                 let n = inst.dsts.len() as u64;
                 for l in lanes(active) {
@@ -845,7 +845,7 @@ impl Sim<'_> {
                         results[0].push((l, cells_of(v)));
                         continue;
                     }
-                    let addr = self.operand(w, l, &inst.srcs[0])?;
+                    let addr = self.operand(w, l, &inst.srcs[0])?.wrapping_add(offset as i64 as u64);
                     if n > 1 && !addr.is_multiple_of(bytes * n) {
                         return Err(Error::fault(format!("misaligned {}-byte vector load at {addr:#x}", bytes * n)));
                     }
@@ -861,11 +861,11 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::St { space, bits, .. } => {
+            Op::St { space, bits, offset, .. } => {
                 let bytes = (bits / 8).max(1) as u64;
                 let n = inst.srcs.len() as u64 - 1;
                 for l in lanes(active) {
-                    let addr = self.operand(w, l, &inst.srcs[0])?;
+                    let addr = self.operand(w, l, &inst.srcs[0])?.wrapping_add(offset as i64 as u64);
                     if n > 1 && !addr.is_multiple_of(bytes * n) {
                         return Err(Error::fault(format!("misaligned {}-byte vector store at {addr:#x}", bytes * n)));
                     }

@@ -269,7 +269,7 @@ const MOV64: Op = Op::Mov { w64: true };
 const ADD: Op = Op::IAdd3 { neg_b: false, w64: false };
 const ADD64: Op = Op::IAdd3 { neg_b: false, w64: true };
 const WIDE: Op = Op::IMad { kind: MadKind::Wide { signed: false }, w64: false };
-const STG: Op = Op::St { space: Space::Global, bits: 32, volatile: false };
+const STG: Op = Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 };
 const BALLOT: Op = Op::Vote { mode: VoteMode::Ballot };
 
 fn lt(signed: bool) -> Op {
@@ -444,7 +444,7 @@ fn exchange_kernel(with_barrier: bool) -> Function {
         i(Op::S2R, vec![t.clone()], vec![tid()]),
         i(MOV64, vec![sh.clone()], vec![Operand::Symbol("sh".into())]),
         i(WIDE, vec![a.clone()], vec![t.clone(), imm(4), sh.clone()]),
-        i(Op::St { space: Space::Shared, bits: 32, volatile: false }, vec![], vec![a, t.clone()]),
+        i(Op::St { space: Space::Shared, bits: 32, volatile: false, offset: 0 }, vec![], vec![a, t.clone()]),
     ];
     if with_barrier {
         insts.push(i(Op::Bar, vec![], vec![]));
@@ -453,7 +453,11 @@ fn exchange_kernel(with_barrier: bool) -> Function {
         i(ADD, vec![t2.clone()], vec![t.clone(), imm(32), Operand::Zero]),
         i(Op::Lop3 { lut: lut::AND, w64: false }, vec![t3.clone()], vec![t2, imm(63), Operand::Zero]),
         i(WIDE, vec![b.clone()], vec![t3, imm(4), sh]),
-        i(Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false }, vec![v.clone()], vec![b]),
+        i(
+            Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0 },
+            vec![v.clone()],
+            vec![b],
+        ),
         i(WIDE, vec![o.clone()], vec![t, imm(4), base]),
         i(STG, vec![], vec![o, v]),
         i(Op::Exit, vec![], vec![]),
@@ -597,8 +601,8 @@ fn calls_with_divergent_recursion() {
         reg(&mut f, RegFile::R),
         reg(&mut f, RegFile::R),
     );
-    let ld_param = Op::Ld { space: Space::Param, bits: 32, signed: false, volatile: false };
-    let st_param = Op::St { space: Space::Param, bits: 32, volatile: false };
+    let ld_param = Op::Ld { space: Space::Param, bits: 32, signed: false, volatile: false, offset: 0 };
+    let st_param = Op::St { space: Space::Param, bits: 32, volatile: false, offset: 0 };
     let retval = || Operand::Symbol("func_retval0".into());
     let blocks = vec![
         vec![
@@ -653,8 +657,8 @@ fn exited_lanes_do_not_block_barriers_and_frames_are_per_thread() {
     let mut k = K::new();
     k.f.local_frame = 16;
     let (base, t, p, sp, slot, v1, v2, sum, a) = (k.rd(), k.r(), k.p(), k.rd(), k.rd(), k.r(), k.r(), k.r(), k.rd());
-    let stl = Op::St { space: Space::Local, bits: 32, volatile: false };
-    let ldl = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false };
+    let stl = Op::St { space: Space::Local, bits: 32, volatile: false, offset: 0 };
+    let ldl = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false, offset: 0 };
     k.block(vec![
         i(MOV64, vec![base.clone()], vec![param0()]),
         i(Op::S2R, vec![t.clone()], vec![tid()]),
@@ -683,13 +687,17 @@ fn generic_addresses_resolve_to_their_space() {
     let sh = GlobalVar { name: "sh".into(), space: Space::Shared, size: 64, align: 4, init: None, external: false };
     let mut k = K::new();
     let (base, s, g, v, g2) = (k.rd(), k.rd(), k.rd(), k.r(), k.rd());
-    let st_generic = Op::St { space: Space::Generic, bits: 32, volatile: false };
+    let st_generic = Op::St { space: Space::Generic, bits: 32, volatile: false, offset: 0 };
     k.block(vec![
         i(MOV64, vec![base.clone()], vec![param0()]),
         i(MOV64, vec![s.clone()], vec![Operand::Symbol("sh".into())]),
         i(Op::Cvta { space: Space::Shared, to_generic: true }, vec![g.clone()], vec![s.clone()]),
         i(st_generic, vec![], vec![g.clone(), imm(77)]),
-        i(Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false }, vec![v.clone()], vec![s]),
+        i(
+            Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0 },
+            vec![v.clone()],
+            vec![s],
+        ),
         i(STG, vec![], vec![base, v]),
         i(ADD64, vec![g2.clone()], vec![g, imm(2), Operand::Zero]),
         i(st_generic, vec![], vec![g2, imm(1)]),

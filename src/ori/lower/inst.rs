@@ -200,7 +200,7 @@ impl FnLowering<'_> {
                 if ffi::num_operands(v) > 0 {
                     let val = self.get1(ffi::operand(v, 0))?;
                     let bits = self.f.ret.map_or(32, |p| p.bits());
-                    let st = Op::St { space: Space::Param, bits, volatile: false };
+                    let st = Op::St { space: Space::Param, bits, volatile: false, offset: 0 };
                     self.op(st, vec![], vec![Operand::Symbol("func_retval0".into()), val]);
                 }
                 self.op(Op::Ret, vec![], vec![]);
@@ -800,14 +800,14 @@ impl FnLowering<'_> {
             let bits = scalar_bits(elt).max(8);
             if *elt == Ty::I1 {
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                s.op(Op::Ld { space, bits: 8, signed: false, volatile }, vec![reg(t)], vec![a]);
+                s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0 }, vec![reg(t)], vec![a]);
                 s.op(
                     Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                     vec![d[k].clone()],
                     vec![reg(t), Operand::Imm(0), Operand::True],
                 );
             } else {
-                s.op(Op::Ld { space, bits, signed: false, volatile }, vec![d[k].clone()], vec![a]);
+                s.op(Op::Ld { space, bits, signed: false, volatile, offset: 0 }, vec![d[k].clone()], vec![a]);
             }
             Ok(())
         })
@@ -830,7 +830,7 @@ impl FnLowering<'_> {
             } else {
                 vals[k].clone()
             };
-            s.op(Op::St { space, bits, volatile }, vec![], vec![a, x]);
+            s.op(Op::St { space, bits, volatile, offset: 0 }, vec![], vec![a, x]);
             Ok(())
         })
     }
@@ -1308,7 +1308,7 @@ impl FnLowering<'_> {
             r if r.starts_with("ldg.global.") => {
                 let ty = ffi::classify(ffi::type_of(_v));
                 let bits = scalar_bits(&ty).max(8);
-                Op::Ld { space: Space::Global, bits, signed: false, volatile: false }
+                Op::Ld { space: Space::Global, bits, signed: false, volatile: false, offset: 0 }
             }
             r if r.starts_with("atomic.load.inc.32") || r.starts_with("atomic.load.dec.32") => {
                 let space = self.space_of(args[0])?;

@@ -314,7 +314,7 @@ impl<'a> FnLowering<'a> {
                 Ty::I1 => {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
-                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false },
+                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0 },
                         vec![Operand::Reg(t)],
                         vec![cb],
                     );
@@ -332,7 +332,7 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(8) | Ty::Int(16) | Ty::F16 => {
                     let bits = if ty == Ty::Int(8) { 8 } else { 16 };
                     self.op(
-                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false },
+                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0 },
                         vec![Operand::Reg(dst)],
                         vec![cb],
                     );
@@ -374,7 +374,7 @@ impl<'a> FnLowering<'a> {
             let name = format!("{}_param_{}", self.f.name, i);
             self.f.params.push(Param { name: name.clone(), size, align: size, cbank_offset: 0, ptx_type });
             let dst = self.reg_for(&ty)?;
-            let ld = Op::Ld { space: Space::Param, bits: size * 8, signed: false, volatile: false };
+            let ld = Op::Ld { space: Space::Param, bits: size * 8, signed: false, volatile: false, offset: 0 };
             self.op(ld, vec![Operand::Reg(dst)], vec![Operand::Symbol(name)]);
             self.vals.insert(v, vec![Operand::Reg(dst)]);
         }

@@ -81,8 +81,8 @@ pub fn slot_offset(o: &Operand) -> Option<u32> {
 /// A spill access: `(is_store, frame offset, bits)` for an `STL`/`LDL` of a spill slot.
 pub fn spill_access(inst: &Inst) -> Option<(bool, u32, u32)> {
     match inst.op {
-        Op::St { space: Space::Local, bits, .. } => Some((true, slot_offset(inst.srcs.first()?)?, bits)),
-        Op::Ld { space: Space::Local, bits, .. } => Some((false, slot_offset(inst.srcs.first()?)?, bits)),
+        Op::St { space: Space::Local, bits, offset: 0, .. } => Some((true, slot_offset(inst.srcs.first()?)?, bits)),
+        Op::Ld { space: Space::Local, bits, offset: 0, .. } => Some((false, slot_offset(inst.srcs.first()?)?, bits)),
         _ => None,
     }
 }
@@ -197,12 +197,12 @@ pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
             let offset = state.slot(f, v, bits / 8);
             rewrite(f, v, state, None, |_, t| {
                 let load = Inst::new(
-                    Op::Ld { space: Space::Local, bits, signed: false, volatile: false },
+                    Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0 },
                     vec![Operand::Reg(t)],
                     vec![slot_address(offset)],
                 );
                 let store = Inst::new(
-                    Op::St { space: Space::Local, bits, volatile: false },
+                    Op::St { space: Space::Local, bits, volatile: false, offset: 0 },
                     vec![],
                     vec![slot_address(offset), Operand::Reg(t)],
                 );

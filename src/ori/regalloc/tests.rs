@@ -61,7 +61,7 @@ fn copy(d: VReg, s: VReg) -> Inst {
 }
 
 fn store(addr: VReg, v: VReg, bits: u32) -> Inst {
-    Inst::new(Op::St { space: Space::Global, bits, volatile: false }, vec![], vec![r(addr), r(v)])
+    Inst::new(Op::St { space: Space::Global, bits, volatile: false, offset: 0 }, vec![], vec![r(addr), r(v)])
 }
 
 fn guarded(p: VReg, negated: bool, mut i: Inst) -> Inst {
@@ -609,7 +609,11 @@ fn build(spec: &Spec) -> Function {
         tail.push(store(pairs[0], v, 32));
     }
     for &v in &pairs {
-        tail.push(Inst::new(Op::St { space: Space::Global, bits: 64, volatile: false }, vec![], vec![r(v), r(v)]));
+        tail.push(Inst::new(
+            Op::St { space: Space::Global, bits: 64, volatile: false, offset: 0 },
+            vec![],
+            vec![r(v), r(v)],
+        ));
     }
     for &p in &preds {
         tail.push(guarded(p, true, store(pairs[0], singles[0], 32)));

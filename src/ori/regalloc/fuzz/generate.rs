@@ -469,8 +469,11 @@ impl Gen {
             vec![reg(addr)],
             vec![reg(self.row), Operand::Imm(u64::from(slot * 4)), Operand::Zero],
         ));
-        let mut st =
-            Inst::new(Op::St { space: Space::Global, bits, volatile: false }, vec![], vec![reg(addr), reg(value)]);
+        let mut st = Inst::new(
+            Op::St { space: Space::Global, bits, volatile: false, offset: 0 },
+            vec![],
+            vec![reg(addr), reg(value)],
+        );
         st.guard = guard;
         self.emit(st);
     }
@@ -714,7 +717,7 @@ impl Gen {
         match self.pick(scope, Kind::W32, false) {
             Some(v) if self.rng.percent(60) => {
                 let mut st = Inst::new(
-                    Op::St { space: Space::Local, bits: 32, volatile: false },
+                    Op::St { space: Space::Local, bits: 32, volatile: false, offset: 0 },
                     vec![],
                     vec![reg(addr), reg(v.reg)],
                 );
@@ -723,7 +726,7 @@ impl Gen {
             }
             _ => {
                 let w = self.new_reg(Kind::W32);
-                let ld = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false };
+                let ld = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false, offset: 0 };
                 self.emit(Inst::new(ld, vec![reg(w)], vec![reg(addr)]));
                 scope.push(Val { reg: w, kind: Kind::W32, uniform: false });
             }
@@ -742,7 +745,7 @@ impl Gen {
         let (mine, mine_at) = (self.new_reg(Kind::W32), self.new_reg(Kind::W32));
         self.emit(Inst::new(lo, vec![reg(mine)], vec![reg(self.tid), Operand::Imm(4), Operand::Imm(part)]));
         self.emit(Inst::new(add, vec![reg(mine_at)], vec![reg(mine), sym.clone(), Operand::Zero]));
-        let sts = Op::St { space: Space::Shared, bits: 32, volatile: false };
+        let sts = Op::St { space: Space::Shared, bits: 32, volatile: false, offset: 0 };
         self.emit(Inst::new(sts, vec![], vec![reg(mine_at), reg(v.reg)]));
         self.emit(Inst::new(Op::Bar, vec![], vec![]));
         let (nb, theirs, theirs_at, w) =
@@ -751,7 +754,7 @@ impl Gen {
         self.emit(Inst::new(xor, vec![reg(nb)], vec![reg(self.tid), Operand::Imm(1), Operand::Zero]));
         self.emit(Inst::new(lo, vec![reg(theirs)], vec![reg(nb), Operand::Imm(4), Operand::Imm(part)]));
         self.emit(Inst::new(add, vec![reg(theirs_at)], vec![reg(theirs), sym, Operand::Zero]));
-        let lds = Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false };
+        let lds = Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0 };
         self.emit(Inst::new(lds, vec![reg(w)], vec![reg(theirs_at)]));
         scope.push(Val { reg: w, kind: Kind::W32, uniform: false });
     }

@@ -37,7 +37,7 @@ fn uniform_cases_make_the_uniform_files_spill() {
     // Among the first uniform cases, one spills UR (into R) and one spills UP (into UR); the
     // allocations pass the checker (`run_case` executes them too; that is the fuzz tests' job).
     let (mut ur, mut up) = (false, false);
-    for seed in (1..).filter(|&s| generate(s).uniform).take(8) {
+    for seed in (1..).filter(|&s| generate(s).uniform).take(24) {
         let (mut f, split) = prepare(&generate(seed)).unwrap();
         let a = allocate(&mut f, &Budget::exact(24), &knobs_of(seed), split.is_empty()).unwrap();
         ur |= a.stats.spilled.iter().any(|v| f.reg_info(*v).file == RegFile::UR);
