@@ -17,6 +17,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; NOMERGE: bix0 (L0) <entry>:
 ; NOMERGE: bix1 (L1) <a>:
 ; NOMERGE: bix2 (L2) <b>:
+; NOMERGE-NEXT: MOV.64 {{%rd[0-9]+}}, c[0x0][0x210] ;
 ; NOMERGE-NEXT: STG.E
 ; NOMERGE-NEXT: EXIT ;
 define ptx_kernel void @chain(ptr addrspace(1) %out) {

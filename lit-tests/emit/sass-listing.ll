@@ -11,10 +11,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: {{^}}	.headerflags	@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"
 ; CHECK-NEXT: {{^}}        /*0000*/                   LDC R1, c[0x0][0x28] ;
 ; CHECK-NEXT: {{^}}        /*0010*/                   LDC R{{[0-9]+}}, c[0x0][0x210] ;
-; CHECK-NEXT: {{^}}        /*0020*/                   LDC.64 R{{[0-9]+}}, c[0x0][0x218] ;
-; CHECK-NEXT: {{^}}        /*0030*/                   S2R R{{[0-9]+}}, SR_TID.X ;
-; CHECK-NEXT: {{^}}        /*0040*/                   ISETP.GE.U32.AND P{{[0-9]+}}, PT, R{{[0-9]+}}, R{{[0-9]+}}, PT ;
-; CHECK-NEXT: {{^}}        /*0050*/{{ +}}@P{{[0-9]+}} BRA 0x70 ;
+; CHECK-NEXT: {{^}}        /*0020*/                   S2R R{{[0-9]+}}, SR_TID.X ;
+; CHECK-NEXT: {{^}}        /*0030*/                   ISETP.GE.U32.AND P{{[0-9]+}}, PT, R{{[0-9]+}}, R{{[0-9]+}}, PT ;
+; CHECK-NEXT: {{^}}        /*0040*/{{ +}}@P{{[0-9]+}} BRA 0x70 ;
+; CHECK-NEXT: {{^}}        /*0050*/                   LDC.64 R{{[0-9]+}}, c[0x0][0x218] ;
 ; CHECK-NEXT: {{^}}        /*0060*/                   STG.E [R{{[0-9]+}}.64], R{{[0-9]+}} ;
 ; CHECK-NEXT: {{^}}        /*0070*/                   EXIT ;
 ; CHECK-NEXT: {{^}}        /*0080*/                   BRA 0x80;

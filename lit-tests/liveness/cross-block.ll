@@ -24,6 +24,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; OFF: IMAD
 ; OFF: bix1 (L1) <then>:
+; OFF-NEXT: MOV.64 {{%rd[0-9]+}}, c[0x0][0x210] ;
+; OFF-NEXT: MOV {{%r[0-9]+}}, c[0x0][0x218] ;
 ; OFF-NEXT: STG.E
 
 ; ON-NOT: IMAD

@@ -30,7 +30,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: IADD3 [[LIVE:%r[0-9]+]], {{%r[0-9]+}}, {{%r[0-9]+}}, RZ ;
 ; CHECK-NEXT: ISETP.GT.S32.AND
 ; CHECK: bix1 (L1) <then>:
-; CHECK-NEXT: STG.E {{%rd[0-9]+}}, [[LIVE]] ;
+; CHECK-NEXT: MOV.64 [[OUT:%rd[0-9]+]], c[0x0][0x210] ;
+; CHECK-NEXT: STG.E [[OUT]], [[LIVE]] ;
 ; CHECK-NEXT: bix2 (L2) <exit>:
 ; CHECK-NEXT: EXIT ;
 
@@ -38,6 +39,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; KEEP-NEXT: LOP3.LUT {{%r[0-9]+}}, [[D]], 0x7, RZ ;
 ; KEEP: bix1 (L1) <then>:
 ; KEEP-NEXT: SHF.L.U32
+; KEEP-NEXT: MOV.64
 ; KEEP-NEXT: STG.E
 define ptx_kernel void @k(ptr addrspace(1) %out, i32 %a, i32 %b) {
 entry:

@@ -37,7 +37,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; FINAL: <loop>:
 ; FINAL-NEXT: COPY
 ; FINAL: <exit>:
-; FINAL-NEXT: STG.E {{%rd[0-9]+}}, [[KEEP]] ;
+; FINAL-NEXT: MOV.64 [[OUT:%rd[0-9]+]], c[0x0][0x210] ;
+; FINAL-NEXT: STG.E [[OUT]], [[KEEP]] ;
 define ptx_kernel void @k(ptr addrspace(1) %out, i32 %a, i32 %b, i32 %n) {
 entry:
   %c = icmp sgt i32 %a, 0

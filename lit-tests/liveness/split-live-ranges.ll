@@ -1,13 +1,12 @@
 ; Phase 19 OriSplitLiveRanges (seed 000 "Phase 19: OriSplitLiveRanges"): ten values loaded before
 ; the loop are read only after it, while the loop keeps twelve loads live at once. Under
 ; --maxrregcount=24 the allocator has R0..R21 with R1 the stack pointer: 21 slots. The loop's peak
-; R pressure (32: GvnCse merged the loop counter's increment with the `j + 1` address index, one
-; more value live through the loop body) is over that budget, so the phase splits the cheapest
-; values live through the loop untouched: the `out` pointer (a c[0x0][0x210] word) is
-; rematerialized after the loop, the others are stored to the local frame before the loop (STL)
-; and reloaded after it (LDL). The peak inside the loop drops to 21, the allocator then needs no
-; spill of its own (the 36 bytes of spill stores are the split's nine values, in a frame rounded
-; to 48; without the phase the allocator spills 48 bytes), and nothing is loaded or stored inside
+; R pressure (28) is over that budget, so the phase splits the cheapest values live through the
+; loop untouched: they are stored to the local frame before the loop (STL) and reloaded after it
+; (LDL). (The kernel pointers need no split: OriDoRematEarly already re-reads `in` inside the loop
+; and `out` after it, so neither is live through the loop.) The peak inside the loop drops to 21,
+; the allocator then needs no spill of its own (the 28 bytes of spill stores are the split's seven
+; values; without the phase the allocator spills 36 bytes), and nothing is loaded or stored inside
 ; the loop. Without a register limit the loop fits and nothing changes;
 ; --disable-phase=OriSplitLiveRanges turns the phase off. ptxas accepts the PTX, and `ori check`
 ; runs the reference, the pre-allocation and the post-allocation code and compares them.
@@ -25,26 +24,26 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; SPLIT: OriSplitLiveRanges: @split loop bix1: peak R pressure 32 > budget 21 (24 registers, maxrregcount): split %rd{{[0-9]+}} (remat), %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} -> peak 21
+; SPLIT: OriSplitLiveRanges: @split loop bix1: peak R pressure 28 > budget 21 (24 registers, maxrregcount): split %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}} -> peak 21
 ; SPLIT: ori info    : Function properties for split
-; SPLIT-NEXT: 48 bytes stack frame, 36 bytes spill stores, 36 bytes spill loads
+; SPLIT-NEXT: 32 bytes stack frame, 28 bytes spill stores, 28 bytes spill loads
 ; SPLIT-NEXT: ori info    : Used 24 registers, used 0 barriers
 
 ; IR-LABEL: *** IR Dump After OriSplitLiveRanges (phase 19) ***
-; IR-NEXT: .function split (kernel) {{.*}} frame: 48
+; IR-NEXT: .function split (kernel) {{.*}} frame: 32
 ; IR: bix0 (L0) <entry>:
 ; IR: STL @__local_depot+0, %r{{[0-9]+}} ;
-; IR-COUNT-8: STL @__local_depot+{{[0-9]+}}, %r{{[0-9]+}} ;
+; IR-COUNT-6: STL @__local_depot+{{[0-9]+}}, %r{{[0-9]+}} ;
 ; IR-NEXT: bix1 (L1) <loop>:
 ; IR-NOT: {{STL|LDL}}
 ; IR: bix2 (L2) <exit>:
-; IR-NEXT: MOV.64 %rd{{[0-9]+}}, c[0x0][0x210] ;
 ; IR-NEXT: LDL %r{{[0-9]+}}, @__local_depot+0 ;
-; IR-COUNT-8: LDL %r{{[0-9]+}}, @__local_depot+{{[0-9]+}} ;
+; IR-COUNT-6: LDL %r{{[0-9]+}}, @__local_depot+{{[0-9]+}} ;
+; IR: MOV.64 %rd{{[0-9]+}}, c[0x0][0x210] ;
 ; IR-NOT: {{STL|LDL}}
 ; IR: EXIT ;
 
-; FITS: OriSplitLiveRanges: @split loop bix1: peak R pressure 32 <= budget 252 (255 registers, default)
+; FITS: OriSplitLiveRanges: @split loop bix1: peak R pressure 28 <= budget 252 (255 registers, default)
 ; FITS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 ; OFF-NOT: OriSplitLiveRanges

@@ -7,13 +7,17 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; SetControlFlowOpLastInBB (phase 6) puts each guarded branch last in its own block.
-; CHECK: ISETP.EQ.U32.AND [[P1:%p[0-9]+]], [[X:%r[0-9]+]], 0x1, PT ;
+; SetControlFlowOpLastInBB (phase 6) puts each guarded branch last in its own block, and
+; OriDoRematEarly re-reads the parameter in each of them.
+; CHECK: MOV [[X:%r[0-9]+]], c[0x0][0x218] ;
+; CHECK-NEXT: ISETP.EQ.U32.AND [[P1:%p[0-9]+]], [[X]], 0x1, PT ;
 ; CHECK-NEXT: @[[P1]] BRA bix4 ;
 ; CHECK-NEXT: bix1 (L0) <entry.split1>:
+; CHECK-NEXT: MOV [[X:%r[0-9]+]], c[0x0][0x218] ;
 ; CHECK-NEXT: ISETP.EQ.U32.AND [[P2:%p[0-9]+]], [[X]], 0x7, PT ;
 ; CHECK-NEXT: @[[P2]] BRA bix5 ;
 ; CHECK-NEXT: bix2 (L0) <entry.split2>:
+; CHECK-NEXT: MOV [[X:%r[0-9]+]], c[0x0][0x218] ;
 ; CHECK-NEXT: ISETP.EQ.U32.AND [[P3:%p[0-9]+]], [[X]], 0xfffffffe, PT ;
 ; CHECK-NEXT: @[[P3]] BRA bix6 ;
 ; CHECK-NEXT: bix3 (L1) <default>:

@@ -12,7 +12,6 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: ULDC [[N:%ur[0-9]+]], c[0x0][0x210] ;
-; CHECK: MOV.64 [[OUT:%rd[0-9]+]], c[0x0][0x218] ;
 ; CHECK: S2UR [[C:%ur[0-9]+]], SR_CTAID.X ;
 ; CHECK: ULDC [[NT:%ur[0-9]+]], c[0x0][0x0] ;
 ; CHECK: UIMAD [[BASE:%ur[0-9]+]], [[C]], [[NT]], URZ ;
@@ -20,6 +19,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: IADD3 [[I:%r[0-9]+]], [[BASE]], [[T]], RZ ;
 ; CHECK: ISETP.LT.S32.AND [[P:%p[0-9]+]], [[I]], [[N]], PT ;
 ; CHECK: @!{{%p[0-9]+}} BRA
+; CHECK: MOV.64 [[OUT:%rd[0-9]+]], c[0x0][0x218] ;
 
 ; OFF-NOT: %ur
 ; OFF-NOT: %up

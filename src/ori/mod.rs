@@ -14,6 +14,7 @@ pub mod pipeline;
 pub mod print;
 pub mod reconverge;
 pub mod regalloc;
+pub mod remat;
 pub mod split_ranges;
 pub mod ssa;
 pub mod uniform;

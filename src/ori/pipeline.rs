@@ -60,6 +60,7 @@ pub fn phases() -> Vec<Phase> {
         live_dead(16, "OriPerformLiveDeadFirst"),
         p(Some(49), "GvnCse", gvn_cse),
         p(None, "FoldAddressOffsets", fold_address_offsets),
+        p(Some(54), "OriDoRematEarly", remat_early),
         p(Some(19), "OriSplitLiveRanges", crate::ori::split_ranges::split_live_ranges_phase),
         live_dead(33, "OriPerformLiveDeadSecond"),
         varying(53, "OriPropagateVaryingFirst", crate::ori::varying::propagate_varying_first),
@@ -85,6 +86,12 @@ fn gvn_cse(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
 /// Constant address additions into the offsets of loads and stores (`fold_offsets.rs`).
 fn fold_address_offsets(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
     crate::ori::fold_offsets::fold_offsets(f);
+    Ok(())
+}
+
+/// Phase 54 `OriDoRematEarly`: cheap values recreated in the blocks that read them (`remat.rs`).
+fn remat_early(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::remat::remat_early(f);
     Ok(())
 }
 
