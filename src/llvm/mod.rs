@@ -8,4 +8,4 @@ pub mod mutate;
 pub mod passes;
 pub mod reference;
 #[cfg(feature = "static-llvm")]
-pub mod target_init;
+pub mod static_link;

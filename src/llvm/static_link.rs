@@ -1,6 +1,10 @@
+//! What a statically linked `ori` (the `static-llvm` feature) supplies to the link itself, so
+//! that only the parts of LLVM ori uses are linked — and initialized at every start-up.
+//!
+//! # Target initialization
+//!
 //! The target-initialization entry points that llvm-sys would otherwise build from LLVM's
 //! `llvm-c/Target.h` (`LLVM_InitializeAllTargets`, `LLVM_InitializeNativeTarget`, ...).
-//!
 //! llvm-sys's own versions live in one C object that names every target LLVM was configured
 //! with. Linking that object (inkwell's `Target::initialize_native` does) pulls the object files
 //! of all 20 targets into a statically linked `ori`: their code is discarded again by
@@ -13,8 +17,29 @@
 //! The plugin build (`host-llvm`) keeps llvm-sys's definitions: opt's `libLLVM-19.so` has every
 //! target anyway.
 
+//!
+//! # Polly
+//!
+//! Debian's LLVM lists Polly (and its isl library) among the static libraries, ahead of
+//! `LLVMAnalysis`. `PassBuilder.cpp.o` (the new pass manager inkwell's `run_passes` uses) needs
+//! `llvm::AllAnalysesOn<llvm::Loop>::SetKey`, a template static member that several objects
+//! define weakly; the linker takes the first archive that defines it — Polly's
+//! `JSONExporter.cpp.o` — and with it 130 Polly and isl objects whose static constructors
+//! register hundreds of command-line options at start-up. [`LOOP_ANALYSES_SET_KEY`] defines the
+//! symbol in ori itself, which the linker sees first, so nothing of Polly is linked. The key is
+//! an empty `alignas(8)` struct used only by address, so one strong definition replacing the weak
+//! ones is exactly the C++ one-definition outcome.
+
 use llvm_sys::prelude::LLVMBool;
 use llvm_sys::target::*;
+
+/// `llvm::AnalysisSetKey` (`struct alignas(8) AnalysisSetKey {}`).
+#[repr(C, align(8))]
+pub struct AnalysisSetKey([u8; 8]);
+
+/// `llvm::AllAnalysesOn<llvm::Loop>::SetKey` (see "Polly" above).
+#[unsafe(export_name = "_ZN4llvm13AllAnalysesOnINS_4LoopEE6SetKeyE")]
+pub static LOOP_ANALYSES_SET_KEY: AnalysisSetKey = AnalysisSetKey([0; 8]);
 
 /// The NVPTX target (every entry point of it LLVM has: NVPTX has no parser or disassembler).
 fn nvptx(info: bool, target: bool, mc: bool, printer: bool) {
