@@ -20,8 +20,35 @@ fn main() {
     // The venv is looked up again at run time (it may be created after the build), but its
     // expected location is fixed here.
     println!("cargo:rustc-env=ORI_VENV={manifest}/.venv");
+    always_inline_shim(&llvm_config);
     // Start-up time: a position-independent `ori` spends most of its 8 ms start-up applying
     // ~118,000 relative relocations (LLVM's vtables and tables) and copying the pages they touch.
     // Linked at a fixed address the loader has none to apply.
     println!("cargo:rustc-link-arg-bins=-no-pie");
+}
+
+/// Compiles `src/llvm/always_inline.cpp` (the legacy-pass-manager always-inliner, see the file)
+/// against LLVM 19's headers with LLVM's own compile flags.
+fn always_inline_shim(llvm_config: &Path) {
+    println!("cargo:rerun-if-changed=src/llvm/always_inline.cpp");
+    let query = |arg: &str| -> String {
+        let out = std::process::Command::new(llvm_config).arg(arg).output().unwrap_or_else(|e| {
+            eprintln!("error: cannot run {} ({e}): run scripts/setup first", llvm_config.display());
+            std::process::exit(1);
+        });
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let mut build = cc::Build::new();
+    build.cpp(true).file("src/llvm/always_inline.cpp");
+    // LLVM's headers as system headers, so their warnings don't drown ours; RTTI as the library.
+    for flag in query("--cxxflags").split_whitespace() {
+        match flag.strip_prefix("-I") {
+            Some(dir) => build.flag("-isystem").flag(dir),
+            None => build.flag(flag),
+        };
+    }
+    if query("--has-rtti") != "YES" {
+        build.flag("-fno-rtti");
+    }
+    build.compile("ori_always_inline");
 }

@@ -294,7 +294,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
         (pass.run)(&m, &mut pcx, &params)?;
     }
     let bounds = launch_bounds::read_module(&m, &mut Vec::new());
-    crate::driver::llc::inline_device_functions(&m, &bounds, &format!("sm_{}", opts.sm))?;
+    crate::driver::llc::inline_device_functions(&m, &bounds)?;
     let prog = match lower::lower_module(&m, &bounds) {
         Ok(p) => p,
         Err(e) => {

@@ -11,8 +11,6 @@ use anyhow::{Result, bail};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context;
 use inkwell::module::Module;
-use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -88,28 +86,11 @@ pub struct LlcArgs {
     pub time_phases: bool,
 }
 
-/// The NVPTX target machine (for LLVM's own passes run on the module).
-fn target_machine(cpu: &str) -> Result<TargetMachine> {
-    Target::initialize_nvptx(&InitializationConfig::default());
-    let triple = TargetTriple::create("nvptx64-nvidia-cuda");
-    let target = Target::from_triple(&triple).map_err(|e| anyhow::anyhow!("NVPTX target unavailable: {e}"))?;
-    target
-        .create_target_machine(
-            &triple,
-            cpu,
-            "",
-            inkwell::OptimizationLevel::Default,
-            RelocMode::Default,
-            CodeModel::Default,
-        )
-        .ok_or_else(|| anyhow::anyhow!("could not create the NVPTX target machine for {cpu}"))
-}
-
 /// Inlines every device function into its callers (the back end has no call ABI; see
 /// `ori::lower`): non-kernel definitions become `alwaysinline` and LLVM's always-inliner runs.
-/// A module whose only definitions are kernels has nothing to inline and skips the pass manager
-/// (and the target machine it needs), which would otherwise cost about half a millisecond.
-pub fn inline_device_functions(m: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>, cpu: &str) -> Result<()> {
+/// The inliner is LLVM's, run through the legacy pass manager (`src/llvm/always_inline.cpp`
+/// says why). A module whose only definitions are kernels has nothing to inline and skips it.
+pub fn inline_device_functions(m: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>) -> Result<()> {
     let ctx = m.get_context();
     let always = Attribute::get_named_enum_kind_id("alwaysinline");
     let noinline = Attribute::get_named_enum_kind_id("noinline");
@@ -128,9 +109,13 @@ pub fn inline_device_functions(m: &Module<'_>, bounds: &BTreeMap<String, LaunchB
     if device_functions == 0 {
         return Ok(());
     }
-    let tm = target_machine(cpu)?;
-    m.run_passes("always-inline", &tm, PassBuilderOptions::create())
-        .map_err(|e| anyhow::anyhow!("inlining device functions failed: {e}"))
+    unsafe extern "C" {
+        /// `src/llvm/always_inline.cpp`.
+        fn ori_run_always_inliner(module: llvm_sys::prelude::LLVMModuleRef) -> i32;
+    }
+    // SAFETY: the module is valid for the call, and the inliner only rewrites its functions.
+    unsafe { ori_run_always_inliner(m.as_mut_ptr()) };
+    Ok(())
 }
 
 pub fn run(args: LlcArgs) -> Result<u8> {
@@ -164,7 +149,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         eprintln!("ori: warning: {w}");
     }
     let bounds = launch_bounds::read_module(&m, &mut Vec::new());
-    inline_device_functions(&m, &bounds, &args.mcpu)?;
+    inline_device_functions(&m, &bounds)?;
     timer.lap("Inlining device functions");
     let mut prog = lower::lower_module(&m, &bounds)?;
     timer.lap("Lowering (LLVM IR to Ori)");
