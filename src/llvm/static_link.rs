@@ -16,12 +16,12 @@
 //!
 //! The plugin build (`host-llvm`) keeps llvm-sys's definitions: opt's `libLLVM-19.so` has every
 //! target anyway.
-
 //!
 //! # Polly
 //!
 //! Debian's LLVM lists Polly (and its isl library) among the static libraries, ahead of
-//! `LLVMAnalysis`. `PassBuilder.cpp.o` (the new pass manager inkwell's `run_passes` uses) needs
+//! `LLVMAnalysis`. `PassBuilder.cpp.o` (still linked: inkwell's `Module` code shares an object
+//! with `run_passes`, though ori no longer calls it, see `always_inline.cpp`) needs
 //! `llvm::AllAnalysesOn<llvm::Loop>::SetKey`, a template static member that several objects
 //! define weakly; the linker takes the first archive that defines it — Polly's
 //! `JSONExporter.cpp.o` — and with it 130 Polly and isl objects whose static constructors
