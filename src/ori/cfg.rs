@@ -303,6 +303,36 @@ fn compute_dominators(preds: &[Vec<Bix>], rpo: &[Bix], rpo_num: &[Option<u32>]) 
     dom
 }
 
+/// The immediate dominator of every block: the strict dominator with the highest RPO number
+/// (`None` for the entry and unreachable blocks).
+///
+/// Blocks are taken in RPO. The strict dominators of `b` dominate each of its predecessors, and
+/// they form a chain, so walking up the already-known immediate dominators from a predecessor `p`
+/// numbered before `b` (the DFS parent is one) visits the dominators of `p` in decreasing RPO
+/// order; the first one that is in `dom[b]` is the highest-numbered strict dominator of `b`. This
+/// costs the length of the walk instead of a scan of `dom[b]`, whose size grows with the
+/// function along a chain of blocks.
+fn immediate_dominators(dom: &[WordSet], preds: &[Vec<Bix>], rpo: &[Bix], rpo_num: &[Option<u32>]) -> Vec<Option<Bix>> {
+    let mut idom: Vec<Option<Bix>> = vec![None; preds.len()];
+    for &b in rpo.iter().skip(1) {
+        let before = |p: &&Bix| rpo_num[p.idx()].is_some_and(|r| Some(r) < rpo_num[b.idx()]);
+        let Some(&p) = preds[b.idx()].iter().find(before) else { continue };
+        let mut x = p;
+        while !dom[b.idx()].test(x.idx()) {
+            x = idom[x.idx()].expect("the entry dominates every reachable block");
+        }
+        idom[b.idx()] = Some(x);
+    }
+    debug_assert!(
+        preds.len() > 512
+            || (0..preds.len()).all(|b| {
+                idom[b] == dom[b].iter().filter(|&d| d != b).max_by_key(|&d| rpo_num[d]).map(|d| Bix(d as u32))
+            }),
+        "immediate dominators"
+    );
+    idom
+}
+
 /// Successor lists and the reverse post-order alone (`None` for unreachable blocks), for clients
 /// that need no dominators or loops (liveness sweeps): the same RPO as [`analyze`] at a fraction
 /// of its cost.
@@ -342,8 +372,7 @@ pub fn analyze(f: &Function) -> Cfg {
     backedges.sort();
 
     let dom = compute_dominators(&preds, &rpo, &rpo_num);
-    let idom: Vec<Option<Bix>> =
-        (0..n).map(|b| dom[b].iter().filter(|&d| d != b).max_by_key(|&d| rpo_num[d]).map(|d| Bix(d as u32))).collect();
+    let idom = immediate_dominators(&dom, &preds, &rpo, &rpo_num);
 
     // Natural loops, one per header.
     let mut irreducible = Vec::new();

@@ -55,10 +55,10 @@ fn removable_when(inst: &Inst, is_live: impl Fn(VReg) -> bool) -> bool {
 
 /// The backward walk of one block from `live` (its live-out set): removes every removable
 /// instruction, cascading. Returns the number removed.
-fn sweep_block(insts: &mut Vec<Inst>, mut live: LiveSet<'_>) -> usize {
+fn sweep_block(insts: &mut Vec<Inst>, live: &mut LiveSet<'_>) -> usize {
     let mut keep = vec![true; insts.len()];
     for (k, inst) in keep.iter_mut().zip(insts.iter()).rev() {
-        if is_removable(inst, &live) {
+        if is_removable(inst, live) {
             *k = false;
         } else {
             live.step(inst);
@@ -80,9 +80,12 @@ fn sweep_block(insts: &mut Vec<Inst>, mut live: LiveSet<'_>) -> usize {
 pub fn perform_live_dead(f: &mut Function) -> (DceStats, Liveness) {
     let live = Liveness::compute(f);
     let mut removed = 0;
+    let mut set = LiveSet::empty(&live.numbering);
     for (b, block) in f.blocks.iter_mut().enumerate() {
-        removed += sweep_block(&mut block.insts, LiveSet::live_out(&live, Bix(b as u32)));
+        set.load_live_out(&live, Bix(b as u32));
+        removed += sweep_block(&mut block.insts, &mut set);
     }
+    drop(set);
     (DceStats { removed, sweeps: live.sweeps() }, live)
 }
 
@@ -450,7 +453,7 @@ mod tests {
                 sets[s].or_assign(&gen_[s]);
                 sets[s].or_assign(&phi_uses[b][s]);
             }
-            removed += sweep_block(&mut block.insts, LiveSet::from_sets(&num, sets));
+            removed += sweep_block(&mut block.insts, &mut LiveSet::from_sets(&num, sets));
         }
         removed
     }

@@ -5,12 +5,15 @@
 //! # Register files
 //!
 //! Every register file is solved **independently** with its own GEN, KILL, LiveIn and LiveOut
-//! bitvectors, indexed by a dense per-file numbering of the virtual registers
-//! ([`RegNumbering`]): R and UR (the seed's two main bitvectors at Code Object +832 / +856), and
-//! the per-block predicate sets P and UP. Barrier registers (file B, the seed's `reg_type = 9`)
-//! carry ordering only and are excluded from GEN/KILL ("Barrier Register Exclusion from
-//! GEN/KILL"): they are never live, and [`LiveSet::contains`] answers `true` for them so that no
-//! client ever treats a barrier definition as dead.
+//! sets, over a dense per-file numbering of the virtual registers ([`RegNumbering`]): R and UR
+//! (the seed's two main bitvectors at Code Object +832 / +856), and the per-block predicate sets
+//! P and UP. The seed keeps them as bitvectors; ori keeps them as sorted index vectors
+//! ([`RegSet`]), because a block's sets hold a handful of registers while a huge kernel has
+//! ~10^5 registers per file: bitvectors would make every liveness run `O(blocks × registers)`.
+//! Barrier registers (file B, the seed's `reg_type = 9`) carry ordering only and are excluded
+//! from GEN/KILL ("Barrier Register Exclusion from GEN/KILL"): they are never live, and
+//! [`LiveSet::contains`] answers `true` for them so that no client ever treats a barrier
+//! definition as dead.
 //!
 //! # GEN / KILL ("Formal Set Equations")
 //!
@@ -40,9 +43,10 @@
 //! callee-saved or return registers: the back end has no call ABI). Stage 2 sweeps the blocks in
 //! reverse RPO (unreachable blocks last, so that they get sets too), doing for each block the meet
 //! with `orIfChanged` per successor and the transfer with the fused `orWithAndNotIfChanged`
-//! (`LiveIn |= gen | (LiveOut & ~kill)`), until a whole sweep changes nothing. The number of
-//! sweeps, that final quiet sweep included, is kept per file ([`FileLiveness::sweeps`]); for a
-//! reducible CFG it is at most the loop nesting depth + 2 (the seed's "Convergence Argument").
+//! (`LiveIn |= gen | (LiveOut & ~kill)`; both as sorted merges here), until a whole sweep
+//! changes nothing. The number of sweeps, that final quiet sweep included, is kept per file
+//! ([`FileLiveness::sweeps`]); for a reducible CFG it is at most the loop nesting depth + 2 (the
+//! seed's "Convergence Argument").
 //!
 //! # Pressure
 //!
@@ -141,18 +145,28 @@ impl RegNumbering {
     }
 }
 
+/// A set of registers of one file: their dense indices ([`RegNumbering`]), ascending, each once.
+///
+/// The block-level sets of the solver are kept in this sparse form rather than as bitvectors
+/// over every register of the file: a block's sets hold the few registers live across its
+/// boundaries, while the file may have hundreds of thousands of registers (most of them
+/// block-local), so a dense vector per block would make every computation
+/// `O(blocks × registers)`. Sorted vectors make the solver's meet and transfer linear merges
+/// in the sizes of the sets, and iteration yields VReg order.
+pub type RegSet = Vec<u32>;
+
 /// The liveness of one register file.
 #[derive(Clone, Debug)]
 pub struct FileLiveness {
     pub file: RegFile,
     /// Upward-exposed uses per block.
-    pub gen_: Vec<BitVector>,
+    pub gen_: Vec<RegSet>,
     /// Registers certainly (unguardedly) defined per block, phi results included.
-    pub kill: Vec<BitVector>,
+    pub kill: Vec<RegSet>,
     /// Registers used by the phis of successors, at the end of each block.
-    pub phi_uses: Vec<BitVector>,
-    pub live_in: Vec<BitVector>,
-    pub live_out: Vec<BitVector>,
+    pub phi_uses: Vec<RegSet>,
+    pub live_in: Vec<RegSet>,
+    pub live_out: Vec<RegSet>,
     /// Passes over the blocks until one changed nothing (that one included).
     pub sweeps: u32,
     /// Peak live register slots per block.
@@ -169,7 +183,9 @@ pub struct Liveness {
     pub files: Vec<FileLiveness>,
 }
 
-/// The per-file GEN and KILL sets of one block ("GEN / KILL" in the module documentation).
+/// The per-file GEN and KILL sets of one block ("GEN / KILL" in the module documentation), over
+/// the dense numbering of every register: the straightforward form, kept as the reference the
+/// tests compare [`Liveness::compute`] and the local DCE variant against.
 pub fn block_gen_kill(num: &RegNumbering, insts: &[Inst]) -> ([BitVector; 4], [BitVector; 4]) {
     let mut gen_ = empty_sets(num);
     let mut kill = empty_sets(num);
@@ -196,18 +212,65 @@ pub fn block_gen_kill(num: &RegNumbering, insts: &[Inst]) -> ([BitVector; 4], [B
     (gen_, kill)
 }
 
-/// Per block and file: the registers that phis of successors read at the end of the block.
+/// Per block and file: the registers that phis of successors read at the end of the block, over
+/// the dense numbering of every register (the reference form, as [`block_gen_kill`]).
 pub fn phi_uses(f: &Function, num: &RegNumbering) -> Vec<[BitVector; 4]> {
     let mut out: Vec<[BitVector; 4]> = (0..f.blocks.len()).map(|_| empty_sets(num)).collect();
+    for (p, list) in phi_operands(f).iter().enumerate() {
+        for &v in list {
+            if let Some((s, i)) = num.lookup(v) {
+                out[p][s].set(i);
+            }
+        }
+    }
+    out
+}
+
+/// Per block: the phi operands read at its end (phis of its successors), in program order.
+fn phi_operands(f: &Function) -> Vec<Vec<VReg>> {
+    let mut out: Vec<Vec<VReg>> = vec![Vec::new(); f.blocks.len()];
     for block in &f.blocks {
         for inst in block.insts.iter().filter(|i| matches!(i.op, Op::Phi)) {
             for pair in inst.srcs.chunks_exact(2) {
                 let (Some(v), Operand::Label(p)) = (pair[0].reg(), &pair[1]) else { continue };
-                if let (Some((s, i)), Some(sets)) = (num.lookup(v), out.get_mut(p.idx())) {
-                    sets[s].set(i);
+                if let Some(list) = out.get_mut(p.idx()) {
+                    list.push(v);
                 }
             }
         }
+    }
+    out
+}
+
+/// Per block: its upward-exposed uses (every file), each once, by one forward scan per block. A
+/// use is upward-exposed when no unguarded definition (or phi) earlier in the block writes the
+/// register; a use and a definition in the same instruction read the old value. This is the
+/// `gen` of [`block_gen_kill`], computed with per-register block stamps instead of per-block
+/// sets, so the whole function costs one pass and no `blocks × registers` term.
+fn upward_exposed(f: &Function) -> Vec<Vec<VReg>> {
+    let mut defined = vec![0u32; f.regs.len()];
+    let mut listed = vec![0u32; f.regs.len()];
+    let mut out = Vec::with_capacity(f.blocks.len());
+    for (b, block) in f.blocks.iter().enumerate() {
+        let stamp = b as u32 + 1;
+        let mut list = Vec::new();
+        for inst in &block.insts {
+            let is_phi = matches!(inst.op, Op::Phi);
+            if !is_phi {
+                for u in inst.uses() {
+                    if defined[u.idx()] != stamp && listed[u.idx()] != stamp {
+                        listed[u.idx()] = stamp;
+                        list.push(u);
+                    }
+                }
+            }
+            if inst.guard.is_none() || is_phi {
+                for d in inst.defs() {
+                    defined[d.idx()] = stamp;
+                }
+            }
+        }
+        out.push(list);
     }
     out
 }
@@ -227,29 +290,51 @@ fn sweep_order(f: &Function) -> (Vec<Bix>, Vec<Vec<Bix>>) {
 
 impl Liveness {
     /// Computes GEN/KILL, solves every tracked file and measures the pressure peaks.
+    ///
+    /// 1. One forward scan per block lists its upward-exposed uses ([`upward_exposed`]) and its
+    ///    unguarded definitions; the phi operands are listed per predecessor. Sorted, these are
+    ///    the GEN, KILL and `phi_uses` [`RegSet`]s.
+    /// 2. [`solve`] runs the seed's fixed-point iteration on them.
+    /// 3. The pressure walk goes through each block once with one reused [`LiveSet`].
+    ///
+    /// Nothing is sized by `blocks × registers`: the cost is `O(instructions + registers +
+    /// sweeps × Σ |sets|)`.
     pub fn compute(f: &Function) -> Liveness {
         let num = RegNumbering::new(f);
         let (order, succs) = sweep_order(f);
-        let mut gens: [Vec<BitVector>; 4] = Default::default();
-        let mut kills: [Vec<BitVector>; 4] = Default::default();
-        for block in &f.blocks {
-            let (g, k) = block_gen_kill(&num, &block.insts);
-            for (s, (g, k)) in g.into_iter().zip(k).enumerate() {
-                gens[s].push(g);
-                kills[s].push(k);
+        let nb = f.blocks.len();
+        let blank = || -> [Vec<RegSet>; 4] { std::array::from_fn(|_| vec![RegSet::new(); nb]) };
+        let (mut gens, mut kills, mut phis) = (blank(), blank(), blank());
+        let add = |sets: &mut [Vec<RegSet>; 4], b: usize, r: VReg| {
+            if let Some((s, i)) = num.lookup(r) {
+                sets[s][b].push(i as u32);
+            }
+        };
+        for (b, list) in upward_exposed(f).into_iter().enumerate() {
+            for r in list {
+                add(&mut gens, b, r);
             }
         }
-        let mut phis: [Vec<BitVector>; 4] = Default::default();
-        for sets in phi_uses(f, &num) {
-            for (s, set) in sets.into_iter().enumerate() {
-                phis[s].push(set);
+        for (b, list) in phi_operands(f).into_iter().enumerate() {
+            for r in list {
+                add(&mut phis, b, r);
             }
+        }
+        for (b, block) in f.blocks.iter().enumerate() {
+            for inst in block.insts.iter().filter(|i| i.guard.is_none() || matches!(i.op, Op::Phi)) {
+                for d in inst.defs() {
+                    add(&mut kills, b, d);
+                }
+            }
+        }
+        for set in gens.iter_mut().chain(&mut kills).chain(&mut phis).flatten() {
+            set.sort_unstable();
+            set.dedup();
         }
         let files = TRACKED_FILES
             .iter()
             .zip(gens.into_iter().zip(kills).zip(phis))
-            .enumerate()
-            .map(|(s, (&file, ((gen_, kill), phi_uses)))| solve(file, gen_, kill, phi_uses, &order, &succs, num.len(s)))
+            .map(|(&file, ((gen_, kill), phi_uses))| solve(file, gen_, kill, phi_uses, &order, &succs))
             .collect();
         let mut live = Liveness { numbering: num, files };
         live.measure_pressure(f);
@@ -268,12 +353,16 @@ impl Liveness {
 
     /// Whether `r` is live into block `b` (never for barrier registers).
     pub fn is_live_in(&self, b: Bix, r: VReg) -> bool {
-        self.numbering.lookup(r).is_some_and(|(s, i)| self.files[s].live_in[b.idx()].test(i))
+        self.test(r, |fl| &fl.live_in[b.idx()])
     }
 
     /// Whether `r` is live out of block `b` (never for barrier registers).
     pub fn is_live_out(&self, b: Bix, r: VReg) -> bool {
-        self.numbering.lookup(r).is_some_and(|(s, i)| self.files[s].live_out[b.idx()].test(i))
+        self.test(r, |fl| &fl.live_out[b.idx()])
+    }
+
+    fn test(&self, r: VReg, set: impl Fn(&FileLiveness) -> &RegSet) -> bool {
+        self.numbering.lookup(r).is_some_and(|(s, i)| set(&self.files[s]).binary_search(&(i as u32)).is_ok())
     }
 
     /// The registers of `file` live into `b`, in VReg order.
@@ -286,9 +375,9 @@ impl Liveness {
         self.regs_of(file, |fl| &fl.live_out[b.idx()])
     }
 
-    fn regs_of(&self, file: RegFile, set: impl Fn(&FileLiveness) -> &BitVector) -> Vec<VReg> {
+    fn regs_of(&self, file: RegFile, set: impl Fn(&FileLiveness) -> &RegSet) -> Vec<VReg> {
         let Some(s) = file_slot(file) else { return Vec::new() };
-        set(&self.files[s]).iter().map(|i| self.numbering.vreg(s, i)).collect()
+        set(&self.files[s]).iter().map(|&i| self.numbering.vreg(s, i as usize)).collect()
     }
 
     /// Peak live register slots of `file` over the function (0 for B).
@@ -317,14 +406,15 @@ impl Liveness {
     /// Fills the per-block and per-function peaks by a backward walk of every block.
     fn measure_pressure(&mut self, f: &Function) {
         let mut peaks: Vec<[u32; 4]> = Vec::with_capacity(f.blocks.len());
+        let mut set = LiveSet::empty(&self.numbering);
         for (b, block) in f.blocks.iter().enumerate() {
-            let mut set = LiveSet::live_out(self, Bix(b as u32));
+            set.load_live_out(self, Bix(b as u32));
             let mut peak = set.weights;
             for inst in block.insts.iter().rev() {
                 let mut at = set.weights;
                 for d in inst.defs() {
                     if let Some((s, i)) = self.numbering.lookup(d)
-                        && !set.sets[s].test(i)
+                        && !set.test(s, i)
                     {
                         at[s] += self.numbering.slots(s, i);
                     }
@@ -336,6 +426,7 @@ impl Liveness {
             }
             peaks.push(peak);
         }
+        drop(set);
         for (s, fl) in self.files.iter_mut().enumerate() {
             fl.block_peak = peaks.iter().map(|p| p[s]).collect();
             fl.peak = fl.block_peak.iter().copied().max().unwrap_or(0);
@@ -343,19 +434,23 @@ impl Liveness {
     }
 }
 
-/// Stage 1 and stage 2 of the seed's solver for one register file.
+/// Stage 1 and stage 2 of the seed's solver for one register file, on [`RegSet`]s: the meet
+/// `LiveOut(B) ∪= LiveIn(S)` and the transfer `LiveIn(B) ∪= gen(B) ∪ (LiveOut(B) \ kill(B))`
+/// are sorted merges ([`union_into`], [`transfer_into`]) that report whether the destination
+/// grew, exactly as the seed's `orIfChanged` / `orWithAndNotIfChanged` do on bitvectors; the
+/// sets, the sweep order and hence the sweep count are those of the bitvector formulation.
 fn solve(
     file: RegFile,
-    gen_: Vec<BitVector>,
-    kill: Vec<BitVector>,
-    phi_uses: Vec<BitVector>,
+    gen_: Vec<RegSet>,
+    kill: Vec<RegSet>,
+    phi_uses: Vec<RegSet>,
     order: &[Bix],
     succs: &[Vec<Bix>],
-    nbits: usize,
 ) -> FileLiveness {
     let n = gen_.len();
-    let mut live_in: Vec<BitVector> = (0..n).map(|_| BitVector::new(nbits)).collect();
-    let mut live_out: Vec<BitVector> = phi_uses.clone();
+    let mut live_in: Vec<RegSet> = vec![RegSet::new(); n];
+    let mut live_out: Vec<RegSet> = phi_uses.clone();
+    let (mut merged, mut flow) = (RegSet::new(), RegSet::new());
     let mut sweeps = 0;
     loop {
         sweeps += 1;
@@ -363,9 +458,9 @@ fn solve(
         for &b in order {
             let b = b.idx();
             for s in &succs[b] {
-                changed |= live_out[b].or_if_changed(&live_in[s.idx()]);
+                changed |= union_into(&mut live_out[b], &live_in[s.idx()], &mut merged);
             }
-            changed |= live_in[b].or_with_and_not_if_changed(&gen_[b], &live_out[b], &kill[b]);
+            changed |= transfer_into(&mut live_in[b], &gen_[b], &live_out[b], &kill[b], &mut flow, &mut merged);
         }
         if !changed {
             break;
@@ -374,12 +469,91 @@ fn solve(
     FileLiveness { file, gen_, kill, phi_uses, live_in, live_out, sweeps, block_peak: vec![0; n], peak: 0 }
 }
 
+/// `dst ∪= src` on sorted sets; returns whether `dst` grew. A read-only scan first looks for an
+/// element of `src` missing from `dst` (the common "nothing changes" case writes nothing);
+/// otherwise the two are merged through `tmp`, which is swapped in.
+fn union_into(dst: &mut RegSet, src: &[u32], tmp: &mut RegSet) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while j < src.len() {
+        match dst.get(i) {
+            Some(&d) if d < src[j] => i += 1,
+            Some(&d) if d == src[j] => {
+                i += 1;
+                j += 1;
+            }
+            Some(_) | None => break,
+        }
+    }
+    if j == src.len() {
+        return false;
+    }
+    tmp.clear();
+    tmp.extend_from_slice(&dst[..i]);
+    let (a, b) = (&dst[i..], &src[j..]);
+    let (mut x, mut y) = (0, 0);
+    while x < a.len() && y < b.len() {
+        match a[x].cmp(&b[y]) {
+            std::cmp::Ordering::Less => {
+                tmp.push(a[x]);
+                x += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                tmp.push(b[y]);
+                y += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                tmp.push(a[x]);
+                x += 1;
+                y += 1;
+            }
+        }
+    }
+    tmp.extend_from_slice(&a[x..]);
+    tmp.extend_from_slice(&b[y..]);
+    std::mem::swap(dst, tmp);
+    true
+}
+
+/// The fused transfer `live_in ∪= gen ∪ (live_out \ kill)` on sorted sets; returns whether
+/// `live_in` grew. `flow` receives `live_out \ kill` and then its union with `gen`.
+fn transfer_into(
+    live_in: &mut RegSet,
+    gen_: &[u32],
+    live_out: &[u32],
+    kill: &[u32],
+    flow: &mut RegSet,
+    tmp: &mut RegSet,
+) -> bool {
+    flow.clear();
+    let mut k = 0;
+    for &r in live_out {
+        while k < kill.len() && kill[k] < r {
+            k += 1;
+        }
+        if kill.get(k) != Some(&r) {
+            flow.push(r);
+        }
+    }
+    union_into(flow, gen_, tmp);
+    union_into(live_in, flow, tmp)
+}
+
 /// A running live set over every tracked file, for backward walks through a block (pressure,
-/// dead-code elimination). It keeps the live register slots per file up to date.
+/// dead-code elimination, interference). It keeps the live register slots per file up to date.
+///
+/// Each file is a sparse set (Briggs and Torczon): `members` lists the live dense indices in no
+/// particular order and `pos[i]` is the position of `i` in `members`, meaningful only when it
+/// points back at `i`. Membership, insertion and removal are O(1), iterating costs the number of
+/// members, and [`LiveSet::clear`] is O(1) because stale `pos` entries need no reset. So one set
+/// allocated per function and reloaded per block ([`LiveSet::load_live_out`]) walks a block in
+/// O(block size + |LiveOut|), independent of the number of registers.
 #[derive(Clone, Debug)]
 pub struct LiveSet<'a> {
     num: &'a RegNumbering,
-    sets: [BitVector; 4],
+    /// Per file: the live dense indices, unordered.
+    members: [Vec<u32>; 4],
+    /// Per file: dense index → position in `members` (see the type documentation).
+    pos: [Vec<u32>; 4],
     /// Live register slots per file.
     pub weights: [u32; 4],
 }
@@ -387,46 +561,97 @@ pub struct LiveSet<'a> {
 impl<'a> LiveSet<'a> {
     /// An empty set.
     pub fn empty(num: &'a RegNumbering) -> Self {
-        LiveSet { num, sets: empty_sets(num), weights: [0; 4] }
+        LiveSet { num, members: Default::default(), pos: std::array::from_fn(|s| vec![0; num.len(s)]), weights: [0; 4] }
     }
 
-    /// The set from per-file bitvectors (indexed by `num`).
+    /// The set from per-file bitvectors over the dense numbering of `num`.
     pub fn from_sets(num: &'a RegNumbering, sets: [BitVector; 4]) -> Self {
-        let weights = std::array::from_fn(|s| sets[s].iter().map(|i| num.slots(s, i)).sum());
-        LiveSet { num, sets, weights }
+        let mut set = Self::empty(num);
+        for (s, bits) in sets.iter().enumerate() {
+            for i in bits.iter() {
+                set.insert_dense(s, i);
+            }
+        }
+        set
     }
 
-    /// `LiveOut(b)` of every file.
+    /// `LiveOut(b)` of every file (allocates; a walk over many blocks should reuse one set
+    /// with [`LiveSet::load_live_out`]).
     pub fn live_out(live: &'a Liveness, b: Bix) -> Self {
-        Self::from_sets(&live.numbering, std::array::from_fn(|s| live.files[s].live_out[b.idx()].clone()))
+        let mut set = Self::empty(&live.numbering);
+        set.load_live_out(live, b);
+        set
+    }
+
+    /// Makes the set `LiveOut(b)` of every file. `live` must have been computed with the
+    /// numbering this set was made for.
+    pub fn load_live_out(&mut self, live: &Liveness, b: Bix) {
+        self.clear();
+        for (s, fl) in live.files.iter().enumerate() {
+            for &i in &fl.live_out[b.idx()] {
+                self.insert_dense(s, i as usize);
+            }
+        }
+    }
+
+    /// Empties the set.
+    pub fn clear(&mut self) {
+        for m in &mut self.members {
+            m.clear();
+        }
+        self.weights = [0; 4];
+    }
+
+    /// Whether dense register `i` of file slot `s` is live.
+    #[inline]
+    pub fn test(&self, s: usize, i: usize) -> bool {
+        self.members[s].get(self.pos[s][i] as usize) == Some(&(i as u32))
+    }
+
+    /// The live dense registers of file slot `s`, in no particular order.
+    pub fn members(&self, s: usize) -> &[u32] {
+        &self.members[s]
+    }
+
+    fn insert_dense(&mut self, s: usize, i: usize) {
+        if !self.test(s, i) {
+            self.pos[s][i] = self.members[s].len() as u32;
+            self.members[s].push(i as u32);
+            self.weights[s] += self.num.slots(s, i);
+        }
+    }
+
+    fn remove_dense(&mut self, s: usize, i: usize) {
+        if self.test(s, i) {
+            let p = self.pos[s][i] as usize;
+            self.members[s].swap_remove(p);
+            if let Some(&moved) = self.members[s].get(p) {
+                self.pos[s][moved as usize] = p as u32;
+            }
+            self.weights[s] -= self.num.slots(s, i);
+        }
     }
 
     /// Whether `r` is live. Barrier registers are always reported live: they are outside the
     /// liveness lattice, so nothing may conclude that a barrier definition is dead.
     pub fn contains(&self, r: VReg) -> bool {
         match self.num.lookup(r) {
-            Some((s, i)) => self.sets[s].test(i),
+            Some((s, i)) => self.test(s, i),
             None => true,
         }
     }
 
     /// Makes `r` live (no effect on barrier registers).
     pub fn insert(&mut self, r: VReg) {
-        if let Some((s, i)) = self.num.lookup(r)
-            && !self.sets[s].test(i)
-        {
-            self.sets[s].set(i);
-            self.weights[s] += self.num.slots(s, i);
+        if let Some((s, i)) = self.num.lookup(r) {
+            self.insert_dense(s, i);
         }
     }
 
     /// Makes `r` dead (no effect on barrier registers).
     pub fn remove(&mut self, r: VReg) {
-        if let Some((s, i)) = self.num.lookup(r)
-            && self.sets[s].test(i)
-        {
-            self.sets[s].clear(i);
-            self.weights[s] -= self.num.slots(s, i);
+        if let Some((s, i)) = self.num.lookup(r) {
+            self.remove_dense(s, i);
         }
     }
 
@@ -445,11 +670,6 @@ impl<'a> LiveSet<'a> {
                 self.insert(u);
             }
         }
-    }
-
-    /// The bitvector of file slot `s`.
-    pub fn set(&self, s: usize) -> &BitVector {
-        &self.sets[s]
     }
 }
 
@@ -992,6 +1212,115 @@ peak @k: R 3, UR 0, P 1, UP 0
                 let d = (0..f.blocks.len()).map(|b| cfg.loop_depth(Bix(b as u32))).max().unwrap_or(0);
                 prop_assert!(live.sweeps() <= d + 2, "{} sweeps at depth {}", live.sweeps(), d);
             }
+        }
+
+    }
+
+    /// The bitvector formulation the sparse solver replaced, as the differential reference:
+    /// dense GEN/KILL/phi sets over every register ([`block_gen_kill`], [`phi_uses`]), the
+    /// seed's `orIfChanged` / `orWithAndNotIfChanged` sweeps, and the pressure walk on dense
+    /// sets. Returns per file: (LiveIn, LiveOut) per block, sweeps, block peaks.
+    #[allow(clippy::type_complexity)]
+    fn dense_reference(f: &Function) -> Vec<(Vec<BitVector>, Vec<BitVector>, u32, Vec<u32>)> {
+        let num = RegNumbering::new(f);
+        let (order, succs) = sweep_order(f);
+        let gk: Vec<_> = f.blocks.iter().map(|b| block_gen_kill(&num, &b.insts)).collect();
+        let phis = phi_uses(f, &num);
+        (0..4)
+            .map(|s| {
+                let mut live_in: Vec<BitVector> = f.blocks.iter().map(|_| BitVector::new(num.len(s))).collect();
+                let mut live_out: Vec<BitVector> = phis.iter().map(|p| p[s].clone()).collect();
+                let mut sweeps = 0;
+                loop {
+                    sweeps += 1;
+                    let mut changed = false;
+                    for &b in &order {
+                        let b = b.idx();
+                        for x in &succs[b] {
+                            changed |= live_out[b].or_if_changed(&live_in[x.idx()]);
+                        }
+                        changed |= live_in[b].or_with_and_not_if_changed(&gk[b].0[s], &live_out[b], &gk[b].1[s]);
+                    }
+                    if !changed {
+                        break;
+                    }
+                }
+                let slots = |set: &BitVector| -> u32 { set.iter().map(|i| num.slots(s, i)).sum() };
+                let peaks = f
+                    .blocks
+                    .iter()
+                    .enumerate()
+                    .map(|(b, block)| {
+                        let mut set = live_out[b].clone();
+                        let mut peak = slots(&set);
+                        for inst in block.insts.iter().rev() {
+                            let mut at = slots(&set);
+                            for (_, i) in inst.defs().filter_map(|d| num.lookup(d)).filter(|&(fs, _)| fs == s) {
+                                if !set.test(i) {
+                                    at += num.slots(s, i);
+                                }
+                            }
+                            let is_phi = matches!(inst.op, Op::Phi);
+                            if inst.guard.is_none() || is_phi {
+                                for (_, i) in inst.defs().filter_map(|d| num.lookup(d)).filter(|&(fs, _)| fs == s) {
+                                    set.clear(i);
+                                }
+                            }
+                            if !is_phi {
+                                for (_, i) in inst.uses().filter_map(|u| num.lookup(u)).filter(|&(fs, _)| fs == s) {
+                                    set.set(i);
+                                }
+                            }
+                            peak = peak.max(at).max(slots(&set));
+                        }
+                        peak
+                    })
+                    .collect();
+                (live_in, live_out, sweeps, peaks)
+            })
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn prop_sparse_solver_matches_dense_bitvectors(
+            blocks in prop::collection::vec((prop::collection::vec(rand_inst(), 0..6), rand_term(), prop::bool::weighted(0.3)), 1..10)
+        ) {
+            let f = rand_func(&blocks);
+            let live = Liveness::compute(&f);
+            for (s, (din, dout, sweeps, peaks)) in dense_reference(&f).into_iter().enumerate() {
+                let fl = &live.files[s];
+                prop_assert_eq!(fl.sweeps, sweeps, "sweeps of file {}", s);
+                prop_assert_eq!(&fl.block_peak, &peaks, "peaks of file {}", s);
+                for b in 0..f.blocks.len() {
+                    let as_vec = |set: &BitVector| set.iter().map(|i| i as u32).collect::<RegSet>();
+                    prop_assert_eq!(&fl.live_in[b], &as_vec(&din[b]), "LiveIn bix{} file {}", b, s);
+                    prop_assert_eq!(&fl.live_out[b], &as_vec(&dout[b]), "LiveOut bix{} file {}", b, s);
+                }
+            }
+        }
+
+        #[test]
+        fn prop_sorted_merges_match_sets(
+            a in prop::collection::btree_set(0u32..64, 0..20),
+            b in prop::collection::btree_set(0u32..64, 0..20),
+            g in prop::collection::btree_set(0u32..64, 0..20),
+            k in prop::collection::btree_set(0u32..64, 0..20),
+        ) {
+            let v = |s: &std::collections::BTreeSet<u32>| s.iter().copied().collect::<RegSet>();
+            let mut tmp = RegSet::new();
+            let mut dst = v(&a);
+            let grew = union_into(&mut dst, &v(&b), &mut tmp);
+            prop_assert_eq!(&dst, &v(&a.union(&b).copied().collect()));
+            prop_assert_eq!(grew, !b.is_subset(&a));
+            // live_in = a, gen = g, live_out = b, kill = k.
+            let mut live_in = v(&a);
+            let mut flow = RegSet::new();
+            let grew = transfer_into(&mut live_in, &v(&g), &v(&b), &v(&k), &mut flow, &mut tmp);
+            let want: std::collections::BTreeSet<u32> =
+                a.iter().chain(&g).chain(b.difference(&k)).copied().collect();
+            prop_assert_eq!(&live_in, &v(&want));
+            prop_assert_eq!(grew, want.len() > a.len());
         }
     }
 }

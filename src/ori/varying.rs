@@ -42,8 +42,10 @@
 //!
 //! # Fixed point (seed 002 "Step 3")
 //!
-//! Def-use chains index every register's users. The worklist is a bitvector of registers newly
-//! marked varying, drained highest index first (the seed's `_BitScanReverse64` iterator); for
+//! Def-use chains index every register's users. The worklist holds the registers newly marked
+//! varying, drained highest index first (the seed's `_BitScanReverse64` iterator over its packed
+//! worklist bitvector; here a max-heap, which pops the same sequence without rescanning the
+//! words above the highest member on every pop, a cost of `registers / 64` per pop); for
 //! each user of a popped register whose class is "operands" (or whose guard it is), the user's
 //! destinations are marked and pushed. When the worklist is empty, the control-induced rules
 //! below run; they may mark more registers, and the two alternate until neither changes anything.
@@ -107,14 +109,14 @@ use crate::ori::opcode::{Op, Space, VoteMode};
 use crate::ori::pipeline::PhaseContext;
 use crate::ori::print::Names;
 use anyhow::Result;
+use std::collections::BinaryHeap;
 use std::fmt::Write;
 
 // ------------------------------------------------------------------------------------------------
-// A word-array bit set (the seed's packed worklist bitvector).
+// The varying set.
 // ------------------------------------------------------------------------------------------------
 
-/// The worklist and the varying set: the shared BitVector library (seed 000), plus the two
-/// operations the propagation needs.
+/// The varying set: the shared BitVector library (seed 000).
 type Bits = crate::ori::bitvec::BitVec;
 
 /// Sets bit `i`; returns whether it was clear.
@@ -122,13 +124,6 @@ fn set_new(b: &mut Bits, i: usize) -> bool {
     let was = b.test(i);
     b.set(i);
     !was
-}
-
-/// Removes and returns the highest set bit (`_BitScanReverse64` over the words).
-fn pop_highest(b: &mut Bits) -> Option<usize> {
-    let i = b.last_set_bit()?;
-    b.clear(i);
-    Some(i)
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -508,7 +503,9 @@ struct Analysis<'a> {
     defs: Vec<Vec<(u32, u32)>>,
     uses: Vec<Vec<(u32, u32)>>,
     varying: Bits,
-    work: Bits,
+    /// Registers marked varying and not yet propagated, popped highest first. A register enters
+    /// it once, when it becomes varying, so it holds no duplicates.
+    work: BinaryHeap<usize>,
     divergent: Vec<bool>,
     controlled: Vec<bool>,
     joins: Vec<bool>,
@@ -552,12 +549,15 @@ impl<'a> Analysis<'a> {
             })
             .collect::<Vec<Vec<usize>>>();
         let df = dominance_frontiers(&cfg);
+        let mut marks = BlockMarks::new(nblocks);
         let merges = (0..nregs)
             .filter(|&r| defs[r].len() >= 2)
             .map(|r| {
                 let blocks: Vec<usize> = defs[r].iter().map(|&(b, _)| b as usize).collect();
-                let live = live_in_blocks(f, &cfg, VReg(r as u32), &uses[r]);
-                let merge: Vec<usize> = iterated_frontier(&df, &blocks).into_iter().filter(|&x| live[x]).collect();
+                marks.live_in_blocks(f, &cfg, VReg(r as u32), &uses[r]);
+                let frontier = marks.iterated_frontier(&df, &blocks);
+                let merge: Vec<usize> = frontier.into_iter().filter(|&x| marks.live_in[x]).collect();
+                marks.reset();
                 (VReg(r as u32), merge)
             })
             .collect();
@@ -569,7 +569,7 @@ impl<'a> Analysis<'a> {
             defs,
             uses,
             varying: Bits::new(nregs),
-            work: Bits::new(nregs),
+            work: BinaryHeap::new(),
             divergent: vec![false; nblocks],
             controlled: vec![false; nblocks],
             joins: vec![false; nblocks],
@@ -582,7 +582,7 @@ impl<'a> Analysis<'a> {
 
     fn mark(&mut self, r: VReg) -> bool {
         if set_new(&mut self.varying, r.idx()) {
-            self.work.set(r.idx());
+            self.work.push(r.idx());
             true
         } else {
             false
@@ -639,7 +639,7 @@ impl<'a> Analysis<'a> {
 
     /// Drains the worklist: users of a newly varying register become varying.
     fn propagate(&mut self) {
-        while let Some(v) = pop_highest(&mut self.work) {
+        while let Some(v) = self.work.pop() {
             for k in 0..self.uses[v].len() {
                 let (b, i) = self.uses[v][k];
                 let inst = self.inst(b, i);
@@ -797,62 +797,104 @@ fn dominance_frontiers(cfg: &Cfg) -> Vec<Vec<usize>> {
 /// index). A use is upward-exposed when no unguarded definition of `r` precedes it in its block; a
 /// phi reads its operand at the end of the predecessor it names. Liveness flows backwards to the
 /// predecessors until a block with an unguarded definition (a kill).
+#[cfg(test)]
 fn live_in_blocks(f: &Function, cfg: &Cfg, r: VReg, uses: &[(u32, u32)]) -> Vec<bool> {
-    let n = f.blocks.len();
-    let kill_at = |b: usize| -> Option<usize> {
-        f.blocks[b].insts.iter().position(|i| i.guard.is_none() && i.defs().any(|d| d == r))
-    };
-    let mut live_in = vec![false; n];
-    let mut live_out = vec![false; n];
-    let mut work: Vec<usize> = Vec::new();
-    let mut reach_out = |b: usize, live_in: &mut Vec<bool>, work: &mut Vec<usize>| {
-        if !live_out[b] {
-            live_out[b] = true;
-            if kill_at(b).is_none() && !live_in[b] {
-                live_in[b] = true;
-                work.push(b);
-            }
-        }
-    };
-    for &(b, i) in uses {
-        let inst = &f.blocks[b as usize].insts[i as usize];
-        if inst.op == Op::Phi {
-            for pair in inst.srcs.chunks_exact(2) {
-                if let (Operand::Reg(v), Operand::Label(p)) = (&pair[0], &pair[1])
-                    && *v == r
-                {
-                    reach_out(p.idx(), &mut live_in, &mut work);
-                }
-            }
-            continue;
-        }
-        let b = b as usize;
-        if kill_at(b).is_none_or(|k| k >= i as usize) && !live_in[b] {
-            live_in[b] = true;
-            work.push(b);
-        }
-    }
-    while let Some(x) = work.pop() {
-        for q in cfg.preds(Bix(x as u32)) {
-            reach_out(q.idx(), &mut live_in, &mut work);
-        }
-    }
-    live_in
+    let mut marks = BlockMarks::new(f.blocks.len());
+    marks.live_in_blocks(f, cfg, r, uses);
+    marks.live_in
 }
 
 /// The iterated dominance frontier of `blocks`, sorted.
+#[cfg(test)]
 fn iterated_frontier(df: &[Vec<usize>], blocks: &[usize]) -> Vec<usize> {
-    let mut seen = vec![false; df.len()];
-    let mut work: Vec<usize> = blocks.to_vec();
-    while let Some(x) = work.pop() {
-        for &y in &df[x] {
-            if !seen[y] {
-                seen[y] = true;
-                work.push(y);
+    BlockMarks::new(df.len()).iterated_frontier(df, blocks)
+}
+
+/// Per-block flags for the per-register walks of [`Analysis::new`] (one liveness walk and one
+/// iterated frontier per register with several definitions), allocated once per run: each walk
+/// lists the blocks it flags and [`BlockMarks::reset`] clears just those, so a register costs
+/// the blocks its walks visit rather than the whole function.
+struct BlockMarks {
+    live_in: Vec<bool>,
+    live_out: Vec<bool>,
+    seen: Vec<bool>,
+    /// Blocks with a flag set since the last reset.
+    touched: Vec<usize>,
+}
+
+impl BlockMarks {
+    fn new(n: usize) -> Self {
+        BlockMarks { live_in: vec![false; n], live_out: vec![false; n], seen: vec![false; n], touched: Vec::new() }
+    }
+
+    fn reset(&mut self) {
+        for b in self.touched.drain(..) {
+            self.live_in[b] = false;
+            self.live_out[b] = false;
+            self.seen[b] = false;
+        }
+    }
+
+    /// Flags in `live_in` the blocks where `r` is live on entry (see [`live_in_blocks`]).
+    fn live_in_blocks(&mut self, f: &Function, cfg: &Cfg, r: VReg, uses: &[(u32, u32)]) {
+        let kill_at = |b: usize| -> Option<usize> {
+            f.blocks[b].insts.iter().position(|i| i.guard.is_none() && i.defs().any(|d| d == r))
+        };
+        let BlockMarks { live_in, live_out, touched, .. } = self;
+        let mut work: Vec<usize> = Vec::new();
+        let mut reach_out = |b: usize, live_in: &mut Vec<bool>, work: &mut Vec<usize>, touched: &mut Vec<usize>| {
+            if !live_out[b] {
+                live_out[b] = true;
+                touched.push(b);
+                if kill_at(b).is_none() && !live_in[b] {
+                    live_in[b] = true;
+                    work.push(b);
+                }
+            }
+        };
+        for &(b, i) in uses {
+            let inst = &f.blocks[b as usize].insts[i as usize];
+            if inst.op == Op::Phi {
+                for pair in inst.srcs.chunks_exact(2) {
+                    if let (Operand::Reg(v), Operand::Label(p)) = (&pair[0], &pair[1])
+                        && *v == r
+                    {
+                        reach_out(p.idx(), live_in, &mut work, touched);
+                    }
+                }
+                continue;
+            }
+            let b = b as usize;
+            if kill_at(b).is_none_or(|k| k >= i as usize) && !live_in[b] {
+                live_in[b] = true;
+                touched.push(b);
+                work.push(b);
+            }
+        }
+        while let Some(x) = work.pop() {
+            for q in cfg.preds(Bix(x as u32)) {
+                reach_out(q.idx(), live_in, &mut work, touched);
             }
         }
     }
-    (0..df.len()).filter(|&y| seen[y]).collect()
+
+    /// The iterated dominance frontier of `blocks`, sorted (flags `seen`).
+    fn iterated_frontier(&mut self, df: &[Vec<usize>], blocks: &[usize]) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        let mut work: Vec<usize> = blocks.to_vec();
+        while let Some(x) = work.pop() {
+            for &y in &df[x] {
+                if !self.seen[y] {
+                    self.seen[y] = true;
+                    self.touched.push(y);
+                    out.push(y);
+                    work.push(y);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
 }
 
 /// Blocks reachable from `start` (itself included) through `next`.

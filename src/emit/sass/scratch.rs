@@ -82,7 +82,7 @@ impl<'a> Scratch<'a> {
             let mut regs = Vec::new();
             for file in [RegFile::R, RegFile::P] {
                 let s = file_slot(file).unwrap();
-                regs.extend(set.set(s).iter().map(|i| live.numbering.vreg(s, i)));
+                regs.extend(set.members(s).iter().map(|&i| live.numbering.vreg(s, i as usize)));
             }
             out[k] = regs;
             set.step(&insts[k]);

@@ -119,12 +119,16 @@ impl ClassProblem {
         };
         let node = |v: VReg| -> Option<usize> { num.lookup(v).filter(|&(fs, _)| fs == s).map(|(_, i)| i) };
         let preds = f.predecessors();
+        let mut set = LiveSet::empty(num);
+        let mut after: Vec<usize> = Vec::new();
         for (b, block) in f.blocks.iter().enumerate() {
             let depth = cfg.loop_depth(Bix(b as u32)).min(MAX_WEIGHT_DEPTH);
             let w = 10f64.powi(depth as i32);
-            let mut set = LiveSet::live_out(live, Bix(b as u32));
+            set.load_live_out(live, Bix(b as u32));
             for inst in block.insts.iter().rev() {
-                let after: Vec<usize> = set.set(s).iter().collect();
+                // Unordered: the adjacency lists are sorted below and the counts commute.
+                after.clear();
+                after.extend(set.members(s).iter().map(|&u| u as usize));
                 for &u in &after {
                     p.range_len[u] += 1;
                 }
@@ -138,7 +142,7 @@ impl ClassProblem {
                 for &d in &defs {
                     p.occurs[d] = true;
                     p.weight[d] += w;
-                    if !set.set(s).test(d) {
+                    if !set.test(s, d) {
                         p.range_len[d] += 1;
                     }
                     for &u in after.iter().chain(&defs).chain(&clobbered) {
@@ -162,11 +166,12 @@ impl ClassProblem {
                 }
             }
             if preds[b].is_empty() {
-                let top: Vec<usize> = set.set(s).iter().collect();
+                let mut top: Vec<u32> = set.members(s).to_vec();
+                top.sort_unstable();
                 for (k, &a) in top.iter().enumerate() {
                     for &c in &top[k + 1..] {
-                        p.adj[a].push(Node(c as u32));
-                        p.adj[c].push(Node(a as u32));
+                        p.adj[a as usize].push(Node(c));
+                        p.adj[c as usize].push(Node(a));
                     }
                 }
             }

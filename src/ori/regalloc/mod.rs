@@ -397,9 +397,7 @@ fn allocate_class(
                 names.join(", ")
             );
         }
-        for v in victims {
-            spill::spill(f, v, state);
-        }
+        spill::spill_all(f, &victims, state);
     }
 }
 

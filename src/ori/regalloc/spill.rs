@@ -180,6 +180,36 @@ fn rename(inst: &mut Inst, from: VReg, to: VReg) {
 /// Spills `v` (see the module documentation): R (and UR quads) to a memory slot, UR and P into
 /// an R carrier, UP into a UR carrier. Returns the number of instructions inserted.
 pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
+    spill_in(f, v, state, None)
+}
+
+/// [`spill`] of every register of `victims`, in order. One scan of the function first lists the
+/// blocks each victim occurs in; each spill then rewrites only those blocks instead of scanning
+/// the whole function again (a round can have thousands of victims). Spilling one victim inserts
+/// instructions and renames only that victim, so the lists stay exact for the later ones, and
+/// the result is that of calling [`spill`] for each victim in turn.
+pub fn spill_all(f: &mut Function, victims: &[VReg], state: &mut SpillState) -> usize {
+    let mut is_victim = vec![false; f.regs.len()];
+    for v in victims {
+        is_victim[v.idx()] = true;
+    }
+    let mut blocks_of: BTreeMap<VReg, Vec<usize>> = BTreeMap::new();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for inst in &block.insts {
+            for r in inst.uses().chain(inst.defs()).filter(|r| is_victim[r.idx()]) {
+                let list = blocks_of.entry(r).or_default();
+                if list.last() != Some(&b) {
+                    list.push(b);
+                }
+            }
+        }
+    }
+    victims.iter().map(|&v| spill_in(f, v, state, Some(blocks_of.get(&v).map_or(&[][..], Vec::as_slice)))).sum()
+}
+
+/// [`spill`], rewriting only `blocks` (ascending) when given: they must include every block
+/// where `v` occurs.
+fn spill_in(f: &mut Function, v: VReg, state: &mut SpillState, blocks: Option<&[usize]>) -> usize {
     let info = f.reg_info(v);
     state.analyses = None;
     state.spilled.push(v);
@@ -190,12 +220,12 @@ pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
             let carrier = state.temp(f, v, RegFile::R, info.pair, true);
             let w64 = info.pair == PairMode::Pair;
             let mov = |d: VReg, s: VReg| Inst::new(Op::Mov { w64 }, vec![Operand::Reg(d)], vec![Operand::Reg(s)]);
-            rewrite(f, v, state, Some(carrier), |_, t| (mov(t, carrier), mov(carrier, t)))
+            rewrite(f, v, state, Some(carrier), blocks, |_, t| (mov(t, carrier), mov(carrier, t)))
         }
         RegFile::R | RegFile::UR => {
             let bits = 32 * super::constraints::width(info);
             let offset = state.slot(f, v, bits / 8);
-            rewrite(f, v, state, None, |_, t| {
+            rewrite(f, v, state, None, blocks, |_, t| {
                 let load = Inst::new(
                     Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0 },
                     vec![Operand::Reg(t)],
@@ -212,7 +242,7 @@ pub fn spill(f: &mut Function, v: VReg, state: &mut SpillState) -> usize {
         RegFile::P | RegFile::UP => {
             let file = if info.file == RegFile::UP { RegFile::UR } else { RegFile::R };
             let carrier = state.temp(f, v, file, PairMode::Single, true);
-            rewrite(f, v, state, None, |_, t| {
+            rewrite(f, v, state, None, blocks, |_, t| {
                 let load = Inst::new(
                     Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                     vec![Operand::Reg(t)],
@@ -244,11 +274,20 @@ fn rewrite(
     v: VReg,
     state: &mut SpillState,
     carrier: Option<VReg>,
+    blocks: Option<&[usize]>,
     code: impl Fn(VReg, VReg) -> (Inst, Inst),
 ) -> usize {
     let info = f.reg_info(v);
     let mut inserted = 0;
-    for b in 0..f.blocks.len() {
+    let all: Vec<usize>;
+    let blocks = match blocks {
+        Some(list) => list,
+        None => {
+            all = (0..f.blocks.len()).collect();
+            &all
+        }
+    };
+    for &b in blocks {
         if !f.blocks[b].insts.iter().any(|i| reads(i, v) || i.defs().any(|d| d == v)) {
             continue;
         }
