@@ -1,7 +1,8 @@
 ; Lowering of a saxpy-shaped kernel: parameters from c[0x0][0x210...] at their alignment,
 ; %ntid.x from c[0x0][0x0], S2R for tid/ctaid, IMAD.WIDE for the 32-bit GEP index, LDG/STG
-; through the global twins of the kernel's pointer parameters (CVTA.TO.GLOBAL at the entry, as
-; llc's NVPTXLowerArgs does), FMUL/FADD; the conditional branch falls into the taken block.
+; through the global twins of the kernel's pointer parameters (CVTA.TO.GLOBAL, as llc's
+; NVPTXLowerArgs does; OriDoRematEarly re-makes the parameter read and its conversion in the block
+; that uses them), FMUL/FADD; the conditional branch falls into the taken block.
 ; RUN: ori llc --emit=ori %s | FileCheck %s
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
@@ -12,8 +13,6 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: .function saxpy (kernel) params: [saxpy_param_0:.u32@c[0x0][0x210], saxpy_param_1:.f32@c[0x0][0x214], saxpy_param_2:.u64@c[0x0][0x218], saxpy_param_3:.u64@c[0x0][0x220]]
 ; CHECK: MOV [[N:%r[0-9]+]], c[0x0][0x210] ;
-; CHECK: MOV.64 [[XP:%rd[0-9]+]], c[0x0][0x218] ;
-; CHECK: CVTA.TO.GLOBAL [[X:%rd[0-9]+]], [[XP]] ;
 ; CHECK: S2R [[CTA:%r[0-9]+]], SR_CTAID.X ;
 ; CHECK: MOV [[NTID:%r[0-9]+]], c[0x0][0x0] ;
 ; CHECK: IMAD [[M:%r[0-9]+]], [[CTA]], [[NTID]], RZ ;
@@ -22,7 +21,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: ISETP.LT.S32.AND [[P:%p[0-9]+]], [[I]], [[N]], PT ;
 ; CHECK: @![[P]] BRA bix2 ;
 ; CHECK: bix1 (L1)
-; CHECK: IMAD.WIDE [[XA:%rd[0-9]+]], [[I]], 0x4, [[X]] ;
+; CHECK: MOV.64 [[XP:%rd[0-9]+]], c[0x0][0x218] ;
+; CHECK-NEXT: CVTA.TO.GLOBAL [[X:%rd[0-9]+]], [[XP]] ;
+; CHECK-NEXT: IMAD.WIDE [[XA:%rd[0-9]+]], [[I]], 0x4, [[X]] ;
 ; CHECK: LDG.E [[XV:%r[0-9]+]], [[XA]] ;
 ; CHECK: FMUL
 ; CHECK: FADD [[S:%r[0-9]+]],

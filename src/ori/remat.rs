@@ -3,23 +3,25 @@
 //! block that reads them instead of being held in a register from their definition on.
 //!
 //! The values are constant-bank words (kernel parameters, `%ntid`, `%nctaid`: `MOV R, c[0x0][..]`,
-//! an `LDC` in SASS), module-symbol addresses (`MOV R, 32@lo(sym)`) and immediates. Held in
+//! an `LDC` in SASS), module-symbol addresses (`MOV R, 32@lo(sym)`) and generic pointer
+//! parameters converted to the global space (`CVTA.TO.GLOBAL` of such a word). Held in
 //! registers they are live from the entry block to their last use: every pointer parameter of a
 //! kernel occupies a register pair through every loop of the kernel. ptxas reads them at the
 //! use (a constant-bank operand or an `LDC` next to it); after this phase each lives only inside
 //! the blocks that read it — loop bodies included: a re-read per iteration costs an `LDC`, a
 //! value held through the loop costs a register for the whole loop. Over the kernel suite this
-//! takes 610 registers down to 564 (ptxas: 613) for 67 more PTX instructions out of 2,487, and
+//! took 610 registers down to 564 (ptxas: 613) for 67 more PTX instructions out of 2,487, and
 //! 9 fewer register moves.
 //!
 //! # Algorithm
 //!
-//! A candidate is a register with one definition, an unguarded `MOV` of a constant-bank word, a
-//! symbol or an immediate into the R or UR file. For every block other than the defining one,
-//! the first instruction reading a candidate gets a fresh copy of the `MOV` right before it, and
-//! every read in that block is renamed to the copy. A φ reading a candidate along an edge gets
-//! its copy at the end of that predecessor (before its branches). Reads in the defining block
-//! keep the original; when none remain, the next `OriPerformLiveDead` removes it.
+//! A candidate is a register of the R or UR file with one definition: an unguarded `MOV` of a
+//! constant-bank word or a symbol, or the `CVTA` of such a register. For every block other than
+//! the defining one, the first instruction reading a candidate gets a fresh copy of its
+//! definition right before it (a copy of a `CVTA` is preceded by a copy of its `MOV`), and every
+//! read in that block is renamed to the copy. A φ reading a candidate along an edge gets its
+//! copy at the end of that predecessor (before its branches). Reads in the defining block keep
+//! the original; when none remain, the next `OriPerformLiveDead` removes it.
 //!
 //! Here the phase runs before `OriSplitLiveRanges` (ptxas: phase 54, after it), together with
 //! `GvnCse` — which would otherwise merge the copies back — for the reason given in
@@ -30,21 +32,35 @@ use crate::ori::ir::{Bix, Function, Inst, Operand, RegFile, VReg};
 use crate::ori::opcode::Op;
 use std::collections::HashMap;
 
-/// Runs the phase; returns the number of copies inserted.
+/// What the phase may recreate: register → (its defining instruction, its block).
+type Candidates = HashMap<VReg, (Inst, Bix)>;
+
+/// Runs the phase; returns the number of instructions inserted.
 pub fn remat_early(f: &mut Function) -> usize {
     let defs = def_counts(f);
-    // Candidate register → (its defining MOV, its block).
-    let mut cand: HashMap<VReg, (Inst, Bix)> = HashMap::new();
+    let single = |inst: &Inst, d: &VReg| {
+        inst.guard.is_none() && defs[d.idx()] == 1 && matches!(f.regs[d.idx()].file, RegFile::R | RegFile::UR)
+    };
+    let mut cand: Candidates = HashMap::new();
+    // Moves first, then the address conversions of their results (a generic kernel pointer
+    // parameter is `MOV` + `CVTA.TO.GLOBAL`, and the converted value is the one kept live).
     for (b, block) in f.blocks.iter().enumerate() {
         for inst in &block.insts {
-            let ([Operand::Reg(d)], [src]) = (inst.dsts.as_slice(), inst.srcs.as_slice()) else { continue };
-            let cheap = matches!(src, Operand::CBank { .. } | Operand::Symbol(_));
-            let file = f.regs[d.idx()].file;
-            if matches!(inst.op, Op::Mov { .. })
-                && cheap
-                && inst.guard.is_none()
-                && defs[d.idx()] == 1
-                && matches!(file, RegFile::R | RegFile::UR)
+            if let ([Operand::Reg(d)], [Operand::CBank { .. } | Operand::Symbol(_)]) =
+                (inst.dsts.as_slice(), inst.srcs.as_slice())
+                && matches!(inst.op, Op::Mov { .. })
+                && single(inst, d)
+            {
+                cand.insert(*d, (inst.clone(), Bix(b as u32)));
+            }
+        }
+    }
+    for (b, block) in f.blocks.iter().enumerate() {
+        for inst in &block.insts {
+            if let ([Operand::Reg(d)], [Operand::Reg(s)]) = (inst.dsts.as_slice(), inst.srcs.as_slice())
+                && matches!(inst.op, Op::Cvta { .. })
+                && cand.contains_key(s)
+                && single(inst, d)
             {
                 cand.insert(*d, (inst.clone(), Bix(b as u32)));
             }
@@ -53,11 +69,9 @@ pub fn remat_early(f: &mut Function) -> usize {
     if cand.is_empty() {
         return 0;
     }
-    let mut count = 0;
-    // φ reads along an edge: (predecessor, register) → the copy made at the predecessor's end.
+    let mut copies = Copies { cand: &cand, count: 0, first: HashMap::new() };
+    // φ reads along an edge: (predecessor, register, the register the φ now reads).
     let mut edge_copies: Vec<(Bix, VReg, VReg)> = Vec::new();
-    // The first copy of each candidate, for `value_names`.
-    let mut first_copy: HashMap<VReg, VReg> = HashMap::new();
     for b in 0..f.blocks.len() {
         let bix = Bix(b as u32);
         let mut local: HashMap<VReg, VReg> = HashMap::new();
@@ -75,7 +89,7 @@ pub fn remat_early(f: &mut Function) -> usize {
                         && home != p
                     {
                         let copy = f.new_reg(f.regs[r.idx()].file, f.regs[r.idx()].pair);
-                        first_copy.entry(r).or_insert(copy);
+                        copies.first.entry(r).or_insert(copy);
                         edge_copies.push((*p, r, copy));
                         inst.srcs[k] = Operand::Reg(copy);
                     }
@@ -85,17 +99,10 @@ pub fn remat_early(f: &mut Function) -> usize {
             }
             let reads: Vec<VReg> = inst.uses().collect();
             for r in reads {
-                let Some((mov, home)) = cand.get(&r) else { continue };
-                if *home == bix {
+                if cand.get(&r).is_none_or(|(_, home)| *home == bix) {
                     continue;
                 }
-                let copy = *local.entry(r).or_insert_with(|| {
-                    let c = f.new_reg(f.regs[r.idx()].file, f.regs[r.idx()].pair);
-                    first_copy.entry(r).or_insert(c);
-                    out.push(Inst { dsts: vec![Operand::Reg(c)], ..mov.clone() });
-                    count += 1;
-                    c
-                });
+                let copy = copies.make(f, r, bix, None, &mut local, &mut out);
                 for s in &mut inst.srcs {
                     if *s == Operand::Reg(r) {
                         *s = Operand::Reg(copy);
@@ -112,14 +119,14 @@ pub fn remat_early(f: &mut Function) -> usize {
         f.blocks[b].insts = out;
     }
     for (p, r, copy) in edge_copies {
-        let mov = Inst { dsts: vec![Operand::Reg(copy)], ..cand[&r].0.clone() };
+        let mut chain = Vec::new();
+        copies.make(f, r, p, Some(copy), &mut HashMap::new(), &mut chain);
         let insts = &mut f.blocks[p.idx()].insts;
         let mut at = insts.len();
         while at > 0 && insts[at - 1].op.is_control_flow() {
             at -= 1;
         }
-        insts.insert(at, mov);
-        count += 1;
+        insts.splice(at..at, chain);
     }
     // An LLVM value whose register is no longer read anywhere (its definition is dead now) is
     // reported under its first copy by `--dump-varying`.
@@ -131,14 +138,59 @@ pub fn remat_early(f: &mut Function) -> usize {
     }
     for (_, regs) in &mut f.value_names {
         for r in regs.iter_mut() {
-            if let Some(&c) = first_copy.get(r)
+            if let Some(&c) = copies.first.get(r)
                 && !read[r.idx()]
             {
                 *r = c;
             }
         }
     }
-    count
+    copies.count
+}
+
+/// Makes the copies of one run.
+struct Copies<'a> {
+    cand: &'a Candidates,
+    /// Instructions inserted.
+    count: usize,
+    /// The first copy of each candidate, for `value_names`.
+    first: HashMap<VReg, VReg>,
+}
+
+impl Copies<'_> {
+    /// A copy of candidate `r` for block `b`: the one `local` already has, or a new one appended
+    /// to `out` (into `dst` when given) after copies of the candidates its definition reads —
+    /// those homed in `b` itself are read directly.
+    fn make(
+        &mut self,
+        f: &mut Function,
+        r: VReg,
+        b: Bix,
+        dst: Option<VReg>,
+        local: &mut HashMap<VReg, VReg>,
+        out: &mut Vec<Inst>,
+    ) -> VReg {
+        if dst.is_none()
+            && let Some(&c) = local.get(&r)
+        {
+            return c;
+        }
+        let mut inst = self.cand[&r].0.clone();
+        for k in 0..inst.srcs.len() {
+            if let Operand::Reg(x) = inst.srcs[k]
+                && self.cand.get(&x).is_some_and(|(_, home)| *home != b)
+            {
+                inst.srcs[k] = Operand::Reg(self.make(f, x, b, None, local, out));
+            }
+        }
+        let c = dst.unwrap_or_else(|| f.new_reg(f.regs[r.idx()].file, f.regs[r.idx()].pair));
+        inst.dsts = vec![Operand::Reg(c)];
+        out.push(inst);
+        self.count += 1;
+        self.first.entry(r).or_insert(c);
+        local.insert(r, c);
+        c
+    }
 }
 
 #[cfg(test)]
@@ -174,6 +226,42 @@ mod tests {
         // The home block keeps the original; `n` is still read there, so it keeps its name.
         assert_eq!(f.blocks[0].insts[1], add(x, n, n));
         assert_eq!(f.value_names[0].1, vec![n]);
+    }
+
+    #[test]
+    fn a_converted_pointer_parameter_is_recreated_with_its_read() {
+        // b0: p = c[0x218]; g = CVTA.TO.GLOBAL p → b1: v = LDG [g] → b2: q = φ(g from b1)
+        use crate::ori::opcode::Space;
+        let mut f = func(3);
+        let (p, g, v, q) = (pair(&mut f), pair(&mut f), r(&mut f), pair(&mut f));
+        let cvta = |d: VReg, s: VReg| {
+            Inst::new(
+                Op::Cvta { space: Space::Global, to_generic: false },
+                vec![Operand::Reg(d)],
+                vec![Operand::Reg(s)],
+            )
+        };
+        let ldc64 = |d: VReg| {
+            Inst::new(Op::Mov { w64: true }, vec![Operand::Reg(d)], vec![Operand::CBank { bank: 0, offset: 0x218 }])
+        };
+        f.blocks[0].insts = vec![ldc64(p), cvta(g, p), bra(1)];
+        f.blocks[1].insts = vec![load(v, g, false), bra(2)];
+        f.blocks[2].insts = vec![phi(q, &[(g, 1)]), exit()];
+        assert_eq!(remat_early(&mut f), 4, "a MOV and a CVTA for the load, and again for the φ");
+        let b1 = &f.blocks[1].insts;
+        let (Some(Operand::Reg(p1)), Some(Operand::Reg(g1))) = (b1[0].dsts.first(), b1[1].dsts.first()) else {
+            panic!("no copies")
+        };
+        assert_eq!((b1[0].clone(), b1[1].clone(), b1[2].clone()), (ldc64(*p1), cvta(*g1, *p1), load(v, *g1, false)));
+        let (Some(Operand::Reg(p2)), Some(Operand::Reg(g2))) = (b1[3].dsts.first(), b1[4].dsts.first()) else {
+            panic!("no edge copies")
+        };
+        assert_eq!((b1[3].clone(), b1[4].clone(), b1[5].clone()), (ldc64(*p2), cvta(*g2, *p2), bra(2)));
+        assert_eq!(f.blocks[2].insts[0], phi(q, &[(*g2, 1)]));
+    }
+
+    fn pair(f: &mut Function) -> VReg {
+        reg(f, RegFile::R, PairMode::Pair)
     }
 
     #[test]
