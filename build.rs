@@ -4,6 +4,9 @@
 
 use std::path::Path;
 
+#[path = "build-support/llvm_cxx.rs"]
+mod llvm_cxx;
+
 fn main() {
     let prefix = std::env::var("LLVM_SYS_191_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-19".into());
     println!("cargo:rerun-if-env-changed=LLVM_SYS_191_PREFIX");
@@ -30,25 +33,5 @@ fn main() {
 /// Compiles `src/llvm/always_inline.cpp` (the legacy-pass-manager always-inliner, see the file)
 /// against LLVM 19's headers with LLVM's own compile flags.
 fn always_inline_shim(llvm_config: &Path) {
-    println!("cargo:rerun-if-changed=src/llvm/always_inline.cpp");
-    let query = |arg: &str| -> String {
-        let out = std::process::Command::new(llvm_config).arg(arg).output().unwrap_or_else(|e| {
-            eprintln!("error: cannot run {} ({e}): run scripts/setup first", llvm_config.display());
-            std::process::exit(1);
-        });
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
-    let mut build = cc::Build::new();
-    build.cpp(true).file("src/llvm/always_inline.cpp");
-    // LLVM's headers as system headers, so their warnings don't drown ours; RTTI as the library.
-    for flag in query("--cxxflags").split_whitespace() {
-        match flag.strip_prefix("-I") {
-            Some(dir) => build.flag("-isystem").flag(dir),
-            None => build.flag(flag),
-        };
-    }
-    if query("--has-rtti") != "YES" {
-        build.flag("-fno-rtti");
-    }
-    build.compile("ori_always_inline");
+    llvm_cxx::build(llvm_config, "src/llvm/always_inline.cpp").compile("ori_always_inline");
 }
