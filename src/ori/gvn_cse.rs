@@ -32,7 +32,8 @@
 //! are defined once and whose register sources are defined at most once (a source defined twice
 //! could hold different values at the two instructions). Loads are never merged (no alias
 //! analysis), nor are warp-level operations (their results depend on the active lanes), special
-//! registers (clocks change), φs, copies and inline assembly.
+//! register reads (clocks change; no other opcode takes one as an operand today, but a
+//! special-register operand disqualifies any instruction), φs, copies and inline assembly.
 
 use crate::ori::cfg;
 use crate::ori::ir::{Bix, Function, Operand, RegInfo, VReg};
@@ -121,7 +122,8 @@ pub fn gvn_cse(f: &mut Function) -> usize {
                 && is_candidate(&inst.op)
                 && !inst.dsts.is_empty()
                 && inst.dsts.iter().all(|d| matches!(d, Operand::Reg(r) if defs[r.idx()] == 1))
-                && inst.srcs.iter().all(|s| s.reg().is_none_or(|r| defs[r.idx()] <= 1));
+                && inst.srcs.iter().all(|s| s.reg().is_none_or(|r| defs[r.idx()] <= 1))
+                && !inst.srcs.iter().any(|s| matches!(s, Operand::SReg(_)));
             if !eligible {
                 continue;
             }
