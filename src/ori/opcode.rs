@@ -704,6 +704,16 @@ fn round_suffix(r: Round) -> &'static str {
     }
 }
 
+/// The immediate part of a SASS memory operand: `+0x10`, `-0x4`, nothing for 0 (shared by the
+/// Ori text form and the SASS listing; `fold_offsets` makes them).
+pub fn sass_offset(offset: i32) -> String {
+    match offset {
+        0 => String::new(),
+        k if k < 0 => format!("-{:#x}", k.unsigned_abs()),
+        k => format!("+{k:#x}"),
+    }
+}
+
 /// The SASS access-size suffix of a memory operation: `.U8`, `.S16`, …, nothing for 32 bits,
 /// `.64`, `.128` (shared by the Ori text form and the SASS listing).
 pub fn size_suffix(bits: u32, signed: bool) -> &'static str {

@@ -121,8 +121,7 @@ impl Names<'_> {
         if let Some((k, offset)) = mem
             && let Some(a) = ops.get_mut(k)
         {
-            let sign = if offset < 0 { '-' } else { '+' };
-            *a = format!("[{a}{sign}{:#x}]", offset.unsigned_abs());
+            *a = format!("[{a}{}]", crate::ori::opcode::sass_offset(offset));
         }
         if !ops.is_empty() {
             s.push(' ');

@@ -733,11 +733,7 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
 /// 32-bit windows, `c[0x3][Rn]` for the constant bank of `__constant__` data.
 fn mem_addr(em: &Emitter, o: &Operand, space: Space, offset: i32) -> String {
     let a = em.word(o, 0);
-    let off = match offset {
-        0 => String::new(),
-        k if k < 0 => format!("-{:#x}", k.unsigned_abs()),
-        k => format!("+{k:#x}"),
-    };
+    let off = crate::ori::opcode::sass_offset(offset);
     match space {
         Space::Global | Space::Generic | Space::Param => format!("[{a}.64{off}]"),
         Space::Shared | Space::Local => format!("[{a}{off}]"),

@@ -176,6 +176,15 @@ fn subroutine_call(em: &mut Emitter, name: &str) {
     em.bind(back);
 }
 
+/// The fast path's exit: `guard branch` skips the call to the slow-path subroutine `name`
+/// (taken when the fast result stands), and both paths meet after the call.
+fn slow_path_unless(em: &mut Emitter, guard: &str, branch: impl Into<String>, name: &str) {
+    let done = em.label();
+    em.emit_to(guard, branch, done);
+    subroutine_call(em, name);
+    em.bind(done);
+}
+
 /// A copy of a source that the expansion may scale in place: the source itself when this is
 /// its last read (and it is not also another operand), else a scratch copy.
 fn writable(em: &mut Emitter, i: &Inst, k: usize) -> String {
@@ -237,10 +246,7 @@ fn fdiv_f32(em: &mut Emitter, a: &str, b: &str, res: &str) {
     em.emit(format!("FFMA {q}, {a}, {t}, RZ"));
     em.emit(format!("FFMA {r}, -{b}, {q}, {a}"));
     em.emit(format!("FFMA {res}, {t}, {r}, {q}"));
-    let done = em.label();
-    em.emit_to(&format!("@!{p}"), "BRA", done);
-    subroutine_call(em, "__internal_fdiv_rn_f32_slowpath");
-    em.bind(done);
+    slow_path_unless(em, &format!("@!{p}"), "BRA", "__internal_fdiv_rn_f32_slowpath");
 }
 
 fn fdiv_f64(em: &mut Emitter, i: &Inst) {
@@ -264,10 +270,7 @@ fn fdiv_f64(em: &mut Emitter, i: &Inst) {
     em.emit(format!("DFMA {res}, {y}, {r}, {q}"));
     em.emit(format!("FFMA {s}, RZ, {bh}, {res_hi}"));
     em.emit(format!("FSETP.GT.AND {p0}, PT, |{s}|, {}, PT", f(1.469_368e-39)));
-    let done = em.label();
-    em.emit_to(&format!("@{p0}"), format!("BRA {p1},"), done);
-    subroutine_call(em, "__internal_fdiv_rn_f64_slowpath");
-    em.bind(done);
+    slow_path_unless(em, &format!("@{p0}"), format!("BRA {p1},"), "__internal_fdiv_rn_f64_slowpath");
     finish(em, i, &res);
 }
 
@@ -329,10 +332,7 @@ fn fsqrt_f64(em: &mut Emitter, i: &Inst) {
     em.emit(format!("MOV {u}, {t}"));
     em.emit(format!("DFMA {r}, {s}, -{s}, {a}"));
     em.emit(format!("DFMA {res}, {r}, {u}, {s}"));
-    let done = em.label();
-    em.emit_to(&format!("@!{p}"), "BRA", done);
-    subroutine_call(em, "__internal_fsqrt_rn_f64_slowpath");
-    em.bind(done);
+    slow_path_unless(em, &format!("@!{p}"), "BRA", "__internal_fsqrt_rn_f64_slowpath");
     finish(em, i, &res);
 }
 
