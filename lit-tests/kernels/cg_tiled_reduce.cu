@@ -13,6 +13,7 @@
 // IR-DAG: atomicrmw add ptr
 
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
 
 extern "C" __global__ void cg_tiled_reduce(const int *in, int *out, int *tile8_max, int n) {
