@@ -45,7 +45,7 @@
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
 use crate::llvm::reference::{self, RefArg, RefError};
-use crate::llvm::{module, passes};
+use crate::llvm::{fma_contract, module, passes};
 use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome, Unit};
 use crate::ori::ir::{Function, GlobalVar, Operand, VReg};
 use crate::ori::lower::ffi::{self, Ty, V};
@@ -86,6 +86,9 @@ pub struct CheckArgs {
     /// Skip the LLVM JIT reference (the pre-RA run is then the reference everywhere).
     #[arg(long = "no-reference")]
     pub no_reference: bool,
+    /// FMA contraction as in `ori llc --fmad` (the reference makes the same choice).
+    #[arg(long = "fmad", default_value_t = true, action = clap::ArgAction::Set, value_name = "true|false")]
+    pub fmad: bool,
 }
 
 /// Options of one check.
@@ -98,6 +101,8 @@ pub struct CheckOptions {
     pub int_param: u64,
     pub max_steps: u64,
     pub use_reference: bool,
+    /// `ori llc --fmad`.
+    pub fmad: bool,
 }
 
 impl Default for CheckOptions {
@@ -110,6 +115,7 @@ impl Default for CheckOptions {
             int_param: 100,
             max_steps: 20_000_000,
             use_reference: true,
+            fmad: true,
         }
     }
 }
@@ -183,7 +189,8 @@ pub struct CompiledKernel {
 /// A compiled module.
 #[derive(Clone, Debug)]
 pub struct Compiled {
-    /// The original IR, for the reference.
+    /// The original IR for the reference, with the `fma-contract` decisions applied when
+    /// `--fmad` is on (see `llvm::fma_contract`: the choice must be the same on both sides).
     pub ir: Vec<u8>,
     pub globals: Vec<GlobalVar>,
     pub kernels: Vec<CompiledKernel>,
@@ -269,6 +276,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         int_param: args.int_param,
         max_steps: args.max_steps,
         use_reference: !args.no_reference,
+        fmad: args.fmad,
     };
     let name = if args.input == "-" { "<stdin>" } else { &args.input };
     let compiled = compile(&bytes, name, &opts)?;
@@ -284,6 +292,20 @@ pub fn run(args: CheckArgs) -> Result<u8> {
     Ok(u8::from(failed))
 }
 
+/// The module the LLVM-JIT reference runs: the input itself, with only the contraction decisions
+/// of `fma-contract` applied (as bitcode) when `--fmad` is on.
+fn reference_ir(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Vec<u8>> {
+    if !opts.fmad {
+        return Ok(bytes.to_vec());
+    }
+    let ctx = Context::create();
+    let m = module::parse_module(&ctx, bytes, name)?;
+    if fma_contract::run(&m) == 0 {
+        return Ok(bytes.to_vec());
+    }
+    Ok(m.write_bitcode_to_memory().as_slice().to_vec())
+}
+
 /// Compiles every kernel of the module in `bytes` as `ori llc` does, keeping the stages.
 pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled> {
     let ctx = Context::create();
@@ -295,6 +317,10 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
     }
     let bounds = launch_bounds::read_module(&m, &mut Vec::new());
     crate::driver::llc::inline_device_functions(&m, &bounds)?;
+    if opts.fmad {
+        fma_contract::run(&m);
+    }
+    let ref_ir = reference_ir(bytes, name, opts)?;
     let prog = match lower::lower_module(&m, &bounds) {
         Ok(p) => p,
         Err(e) => {
@@ -313,7 +339,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     bounds: Some(b.clone()),
                 })
                 .collect();
-            return Ok(Compiled { ir: bytes.to_vec(), globals: Vec::new(), kernels, devices: Vec::new() });
+            return Ok(Compiled { ir: ref_ir, globals: Vec::new(), kernels, devices: Vec::new() });
         }
     };
     let mut cx = PhaseContext {
@@ -367,7 +393,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             bounds: bounds.get(&func.name).cloned(),
         });
     }
-    Ok(Compiled { ir: bytes.to_vec(), globals: prog.globals.clone(), kernels, devices })
+    Ok(Compiled { ir: ref_ir, globals: prog.globals.clone(), kernels, devices })
 }
 
 fn llvm_name(v: V) -> String {

@@ -3,7 +3,7 @@
 
 use crate::emit::ptx::{self, Directives, EmitFunction};
 use crate::llvm::launch_bounds::{self, LaunchBounds};
-use crate::llvm::{module, passes};
+use crate::llvm::{fma_contract, module, passes};
 use crate::ori::pipeline::{self, PhaseContext};
 use crate::ori::{lower, print, regalloc};
 use crate::output::write_output;
@@ -77,6 +77,10 @@ pub struct LlcArgs {
     /// RegAllocNumNonSpillTrials).
     #[arg(long = "knob")]
     pub knob: Vec<String>,
+    /// Contract floating-point multiplies and adds that carry LLVM's `contract` flag into
+    /// fused multiply-adds (ptxas's `--fmad`; `--fmad=false` keeps them apart).
+    #[arg(long = "fmad", default_value_t = true, action = clap::ArgAction::Set, value_name = "true|false")]
+    pub fmad: bool,
     /// Print ptxas-style resource usage per kernel to stderr (`Used N registers`).
     #[arg(short = 'v', long = "verbose")]
     pub verbose: bool,
@@ -151,6 +155,10 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     let bounds = launch_bounds::read_module(&m, &mut Vec::new());
     inline_device_functions(&m, &bounds)?;
     timer.lap("Inlining device functions");
+    if args.fmad {
+        fma_contract::run(&m);
+        timer.lap("fma-contract");
+    }
     let mut prog = lower::lower_module(&m, &bounds)?;
     timer.lap("Lowering (LLVM IR to Ori)");
 

@@ -1,5 +1,6 @@
 //! The middle end: LLVM IR passes on NVPTX modules (through inkwell / llvm-sys).
 
+pub mod fma_contract;
 pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;

@@ -106,7 +106,13 @@ pub fn registry() -> &'static [PassInfo] {
     &REGISTRY
 }
 
-static REGISTRY: [PassInfo; 2] = [
+static REGISTRY: [PassInfo; 3] = [
+    PassInfo {
+        name: "fma-contract",
+        description: "Fuse fmul+fadd/fsub carrying the contract flag into llvm.fma (llc's NVPTX rule).",
+        params: &[],
+        run: crate::llvm::fma_contract::run_pass,
+    },
     PassInfo {
         name: "nv-known-bits",
         description: "Fused known-bits / demanded-bits rewriter with the GPU special-register oracle.",
