@@ -29,6 +29,16 @@ enum Command {
 }
 
 fn main() {
+    // Like every C tool in a pipeline (llc, FileCheck), end quietly when the reader of our output
+    // goes away (`ori check x.ll | head`): Rust ignores SIGPIPE by default, which turns the
+    // failed write into a panic.
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores the default disposition of one signal before any thread starts.
+    unsafe { signal(SIGPIPE, SIG_DFL) };
     let code = run();
     // Leave without running the C++ static destructors LLVM registered (one per `cl::opt` of
     // every linked library, about a tenth of a small compile's time): everything ori writes is

@@ -1,4 +1,5 @@
 //! Emission: PTX text (and, later, a cuobjdump-style SASS listing).
 
+mod plop3;
 pub mod ptx;
 pub mod sass;

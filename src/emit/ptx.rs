@@ -41,6 +41,8 @@ use crate::sreg::{Dim, SpecialReg};
 use anyhow::{Result, bail};
 use std::fmt::Write;
 
+use super::plop3;
+
 /// Launch-bound directives for one kernel.
 #[derive(Clone, Debug, Default)]
 pub struct Directives {
@@ -96,13 +98,23 @@ struct Printer<'a> {
     /// Scratch registers the printer itself needs (predicate truth tables, store immediates).
     scratch_b32: u32,
     scratch_b64: u32,
+    /// Scratch predicates `%tp<N>` (PLOP3 sequences, `plop3.rs`).
+    scratch_pred: u32,
     /// The block being printed ends in a uniform conditional branch (`reconverge`): `bra.uni`.
     uniform_branch: bool,
 }
 
 fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
     let f = ef.func;
-    let mut p = Printer { f, phys: ef.phys, out: String::new(), scratch_b32: 0, scratch_b64: 0, uniform_branch: false };
+    let mut p = Printer {
+        f,
+        phys: ef.phys,
+        out: String::new(),
+        scratch_b32: 0,
+        scratch_b64: 0,
+        scratch_pred: 0,
+        uniform_branch: false,
+    };
     let plan = crate::ori::reconverge::plan(f);
     for (b, block) in f.blocks.iter().enumerate() {
         p.uniform_branch = plan.is_uniform(crate::ori::ir::Bix(b as u32));
@@ -152,6 +164,9 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
     }
     if p.scratch_b32 > 0 {
         let _ = writeln!(s, "\t.reg .b32 %t<{}>;", p.scratch_b32);
+    }
+    if p.scratch_pred > 0 {
+        let _ = writeln!(s, "\t.reg .pred %tp<{}>;", p.scratch_pred);
     }
     if p.scratch_b64 > 0 {
         let _ = writeln!(s, "\t.reg .b64 %td<{}>;", p.scratch_b64);
@@ -708,17 +723,22 @@ impl Printer<'_> {
     fn plop3(&mut self, g: &Option<Guard>, i: &Inst, l: u8) -> Result<()> {
         let d = self.dst(&i.dsts[0])?;
         let srcs: Vec<String> = i.srcs.iter().map(|o| self.int_src(o)).collect::<Result<_>>()?;
-        let (a, b) = (srcs[0].clone(), srcs[1].clone());
-        let third_true = i.srcs[2] == Operand::True;
-        match l {
-            0xFF => self.line(g, format!("mov.pred {d}, 1")),
-            0x00 => self.line(g, format!("mov.pred {d}, 0")),
-            0xF0 => self.line(g, format!("mov.pred {d}, {a}")),
-            0x0F => self.line(g, format!("not.pred {d}, {a}")),
-            lut::AND if third_true => self.line(g, format!("and.pred {d}, {a}, {b}")),
-            lut::OR if third_true => self.line(g, format!("or.pred {d}, {a}, {b}")),
-            lut::XOR if third_true => self.line(g, format!("xor.pred {d}, {a}, {b}")),
-            _ => {
+        if srcs.len() != 3 {
+            bail!("PLOP3 with {} sources", srcs.len());
+        }
+        let pick = |k: usize| (i.srcs[k] != Operand::True).then_some(srcs[k].as_str());
+        let counter = &mut self.scratch_pred;
+        let mut scratch = || {
+            *counter += 1;
+            format!("%tp{}", *counter - 1)
+        };
+        match plop3::synthesize(l, [pick(0), pick(1), pick(2)], &d, &mut scratch) {
+            Some(lines) => {
+                for text in lines {
+                    self.line(g, text);
+                }
+            }
+            None => {
                 let mut ints = Vec::new();
                 for sname in &srcs {
                     let t = self.scratch32();

@@ -692,6 +692,13 @@ pub mod lut {
     pub const NOT_A: u8 = !0xF0;
     /// a & ~b
     pub const AND_NOT: u8 = 0xF0 & !0xCC;
+
+    /// `l` with input `k` (0 = a, 1 = b, 2 = c) fixed to `value`: the result no longer depends
+    /// on that input, so its slot may read PT.
+    pub fn with_input(l: u8, k: usize, value: bool) -> u8 {
+        let bit = 1u8 << (2 - k);
+        (0..8u8).filter(|&i| l & (1 << if value { i | bit } else { i & !bit }) != 0).fold(0, |acc, i| acc | 1 << i)
+    }
 }
 
 /// SASS rounding suffix (`.RM`, `.RP`, `.RZ`; nearest-even prints nothing).

@@ -360,8 +360,21 @@ impl FnLowering<'_> {
                     let ck = if c.len() == 1 { c[0].clone() } else { c[k].clone() };
                     let p = self.pred(ck);
                     if scal[k] == Ty::I1 {
-                        let (x, y) = (self.pred(a[k].clone()), self.pred(b[k].clone()));
-                        self.op(Op::PLop3 { lut: 0xCA }, vec![d[k].clone()], vec![reg(p), reg(x), reg(y)]);
+                        // `select c, x, false` is LLVM's logical and, `select c, true, y` its or:
+                        // a constant arm is folded into the LUT (the slot reads PT).
+                        let mut l = 0xCA;
+                        let mut arm = |s: &mut Self, slot: usize, v: V, o: Operand| -> Operand {
+                            match ffi::is_constant_int(v).then(|| ffi::const_int(v) & 1 != 0) {
+                                Some(value) => {
+                                    l = lut::with_input(l, slot, value);
+                                    Operand::True
+                                }
+                                None => reg(s.pred(o)),
+                            }
+                        };
+                        let x = arm(self, 1, ffi::operand(v, 1), a[k].clone());
+                        let y = arm(self, 2, ffi::operand(v, 2), b[k].clone());
+                        self.op(Op::PLop3 { lut: l }, vec![d[k].clone()], vec![reg(p), x, y]);
                     } else {
                         let w64 = matches!(scal[k], Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
                         self.op(Op::Sel { w64 }, vec![d[k].clone()], vec![a[k].clone(), b[k].clone(), reg(p)]);
