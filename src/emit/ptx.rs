@@ -119,6 +119,10 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
     for (b, block) in f.blocks.iter().enumerate() {
         p.uniform_branch = plan.is_uniform(crate::ori::ir::Bix(b as u32));
         let _ = writeln!(p.out, "$L__bix{b}:");
+        // The first block of a header label (a fall-through trampoline shares it).
+        if f.no_unroll.contains(&block.label) && (b == 0 || f.blocks[b - 1].label != block.label) {
+            let _ = writeln!(p.out, "\t.pragma \"nounroll\";");
+        }
         for i in &block.insts {
             p.inst(i)?;
         }

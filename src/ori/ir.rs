@@ -209,6 +209,9 @@ pub struct Function {
     /// Per parameter of a device function: some call site passes a varying value for it (the
     /// inter-procedural step, `varying::propagate_call_arguments`). Empty: all uniform.
     pub varying_params: Vec<bool>,
+    /// Labels of loop headers whose loop must not be unrolled (LLVM's
+    /// `llvm.loop.unroll.disable`): PTX `.pragma "nounroll"` at the header.
+    pub no_unroll: Vec<u32>,
 }
 
 impl Function {

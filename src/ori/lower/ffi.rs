@@ -237,6 +237,56 @@ pub fn incoming(v: V) -> Vec<(V, LLVMBasicBlockRef)> {
     }
 }
 
+/// The terminator `term` carries `!llvm.loop` metadata that disables unrolling
+/// (`llvm.loop.unroll.disable`, or `llvm.loop.unroll.count` of 1). Every metadata read is
+/// checked: a missing or odd node means no.
+pub fn loop_disables_unroll(term: V) -> bool {
+    unsafe {
+        let kind = LLVMGetMDKindID(c"llvm.loop".as_ptr(), 9);
+        let id = LLVMGetMetadata(term.0, kind);
+        if id.is_null() {
+            return false;
+        }
+        md_operands(id).into_iter().any(|item| {
+            let fields = md_operands(item);
+            let tag = fields.first().and_then(|&f| md_string(f));
+            match tag.as_deref() {
+                Some("llvm.loop.unroll.disable") => true,
+                Some("llvm.loop.unroll.count") => {
+                    fields.get(1).is_some_and(|&c| !LLVMIsAConstantInt(c).is_null() && LLVMConstIntGetZExtValue(c) == 1)
+                }
+                _ => false,
+            }
+        })
+    }
+}
+
+/// The operands of a metadata node (as values); empty for anything that is not an MDNode.
+unsafe fn md_operands(v: LLVMValueRef) -> Vec<LLVMValueRef> {
+    unsafe {
+        if v.is_null() || LLVMIsAMDNode(v).is_null() {
+            return Vec::new();
+        }
+        let n = LLVMGetMDNodeNumOperands(v) as usize;
+        let mut ops = vec![std::ptr::null_mut(); n];
+        LLVMGetMDNodeOperands(v, ops.as_mut_ptr());
+        ops.into_iter().filter(|o| !o.is_null()).collect()
+    }
+}
+
+/// The text of a metadata string.
+unsafe fn md_string(v: LLVMValueRef) -> Option<String> {
+    unsafe {
+        if v.is_null() || LLVMIsAMDString(v).is_null() {
+            return None;
+        }
+        let mut len = 0;
+        let p = LLVMGetMDString(v, &mut len);
+        (!p.is_null())
+            .then(|| String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned())
+    }
+}
+
 pub fn successors(term: V) -> Vec<LLVMBasicBlockRef> {
     unsafe { (0..LLVMGetNumSuccessors(term.0)).map(|i| LLVMGetSuccessor(term.0, i)).collect() }
 }

@@ -186,6 +186,28 @@ pub fn abi_size(td: &inkwell::targets::TargetData, t: T) -> u64 {
     unsafe { llvm_sys::target::LLVMABISizeOfType(td_ref(td), t.0) }
 }
 
+/// `a` dominates `b` in `f`'s CFG: `b` cannot be reached from the entry without passing `a`.
+fn dominates(f: &Function, a: Bix, b: Bix) -> bool {
+    if a == b || a.idx() == 0 {
+        return true;
+    }
+    let mut seen = vec![false; f.blocks.len()];
+    let mut stack = vec![Bix(0)];
+    seen[0] = true;
+    while let Some(x) = stack.pop() {
+        if x == b {
+            return false;
+        }
+        for s in f.successors(x) {
+            if s != a && s.idx() < seen.len() && !seen[s.idx()] {
+                seen[s.idx()] = true;
+                stack.push(s);
+            }
+        }
+    }
+    true
+}
+
 /// Per-function lowering state.
 pub(crate) struct FnLowering<'a> {
     pub f: Function,
@@ -280,6 +302,27 @@ impl<'a> FnLowering<'a> {
             self.cur = Bix(i as u32);
             for inst in bb.get_instructions() {
                 self.lower_inst(V(inst.as_value_ref()), Bix(i as u32 + 1), bbs.len())?;
+            }
+        }
+        // Loops whose latch says `llvm.loop.unroll.disable` (or `unroll.count 1`): the header
+        // gets PTX's `.pragma "nounroll"`, as llc's NVPTX printer does, so ptxas keeps them
+        // rolled. The header is the latch's successor that dominates the latch (the backedge
+        // target); Ori blocks are still the LLVM blocks one for one here.
+        for (i, bb) in bbs.iter().enumerate() {
+            let Some(term) = bb.get_terminator() else { continue };
+            let term = V(term.as_value_ref());
+            if !ffi::loop_disables_unroll(term) {
+                continue;
+            }
+            for succ in ffi::successors(term) {
+                if let Some(&b) = self.blocks.get(&succ)
+                    && dominates(&self.f, b, Bix(i as u32))
+                {
+                    let label = self.f.blocks[b.idx()].label;
+                    if !self.f.no_unroll.contains(&label) {
+                        self.f.no_unroll.push(label);
+                    }
+                }
             }
         }
         Ok(())
