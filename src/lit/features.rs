@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 /// The set of available feature names.
 pub type FeatureSet = BTreeSet<String>;
 
-/// Detects the features of this machine: `clang` (LLVM 19's clang is installed), `ptxas` and
-/// `cuobjdump` (the NVIDIA tools are in the venv), `libdevice`, `ori-plugin` (the opt-19 plugin
+/// Detects the features of this machine: `clang` (LLVM 19's clang is installed), `ptxas`,
+/// `cuobjdump` and `nvcc` (the NVIDIA tools are in the venv), `libdevice`, `ori-plugin` (the opt-19 plugin
 /// was built beside this binary), and the host's `x86_64` / `aarch64` and `linux`.
 pub fn detect() -> FeatureSet {
     let mut set = FeatureSet::new();
@@ -20,6 +20,7 @@ pub fn detect() -> FeatureSet {
     add("clang", tools::llvm_tool("clang").is_file());
     add("ptxas", tools::nvidia_tool("ptxas").is_some());
     add("cuobjdump", tools::nvidia_tool("cuobjdump").is_some());
+    add("nvcc", tools::nvidia_tool("nvcc").is_some());
     add("libdevice", tools::libdevice().is_some());
     add("ori-plugin", tools::opt_plugin().is_some());
     add("x86_64", cfg!(target_arch = "x86_64"));

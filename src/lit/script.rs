@@ -121,7 +121,7 @@ fn add_expressions(
 }
 
 /// The `%` substitutions for one test: built-ins (`%s`, `%S`, `%p`, `%t`, `%T`, `%ptxas`,
-/// `%cuobjdump`, `%clang_cuda`, `%ori_plugin`) and the suite's own from `lit.toml`.
+/// `%cuobjdump`, `%nvcc`, `%clang_cuda`, `%ori_plugin`) and the suite's own from `lit.toml`.
 #[derive(Debug, Clone, Default)]
 pub struct Substitutions {
     /// `(name, value, expand value)`, longest name first so `%ptxas` wins over `%p`.
@@ -145,6 +145,7 @@ impl Substitutions {
             ("%T".into(), quote(&tmp_dir.to_string_lossy()), false),
             ("%ptxas".into(), nvidia_tool_word("ptxas"), false),
             ("%cuobjdump".into(), nvidia_tool_word("cuobjdump"), false),
+            ("%nvcc".into(), nvidia_tool_word("nvcc"), false),
             ("%clang_cuda".into(), clang_cuda(), false),
             ("%ori_plugin".into(), opt_plugin_word(), false),
         ];
