@@ -28,7 +28,9 @@
 //! - Anything else: `unsupported <what> in function @<name>`.
 
 pub mod ffi;
+mod inline_asm;
 mod inst;
+mod intrinsics;
 mod spaces;
 
 use crate::llvm::launch_bounds::LaunchBounds;
