@@ -3,16 +3,20 @@
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
-use super::inst::{fty, ibits, reg, scalar_bits};
+use super::inst::{fty, ibits, reg};
 use crate::ori::ir::{Operand, PairMode, RegFile};
-use crate::ori::opcode::{AtomOp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode, lut};
+use crate::ori::opcode::{AtomOp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, VoteMode, lut};
 use crate::sreg::{SassSource, SpecialReg};
 use anyhow::Result;
 
 impl FnLowering<'_> {
     pub(super) fn lower_intrinsic(&mut self, v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
         let rty = ffi::classify(ffi::type_of(v));
-        let arg = |s: &mut Self, i: usize| s.get1(args[i]);
+        // Checked: an intrinsic name matched by prefix may have fewer arguments than expected.
+        let arg = |s: &mut Self, i: usize| -> Result<Operand> {
+            let a = args.get(i).ok_or_else(|| s.err(format!("intrinsic {name} with {} arguments", args.len())))?;
+            s.get1(*a)
+        };
         // `llvm.smax.i32` → `llvm.smax` (the overload suffixes dropped).
         let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
         if let Some(sr) = SpecialReg::from_intrinsic(name) {
@@ -40,11 +44,11 @@ impl FnLowering<'_> {
             return Ok(());
         }
         let t = fty(&rty);
+        if self.lower_warp_intrinsic(name, args, d)? || self.lower_space_intrinsic(v, name, args, d)? {
+            return Ok(());
+        }
         match name {
-            "llvm.nvvm.barrier0"
-            | "llvm.nvvm.barrier.sync"
-            | "llvm.nvvm.bar.sync"
-            | "llvm.nvvm.barrier.cta.sync.aligned.all" => {
+            "llvm.nvvm.barrier0" => {
                 self.op(Op::Bar, vec![], vec![]);
                 return Ok(());
             }
@@ -75,7 +79,17 @@ impl FnLowering<'_> {
                 Some("ballot") => VoteMode::Ballot,
                 _ => return Err(self.err(format!("intrinsic {name}"))),
             };
-            let (mask, p) = (arg(self, 0)?, arg(self, 1)?);
+            let (mask, p) = if rest.contains(".sync") {
+                (arg(self, 0)?, arg(self, 1)?)
+            } else {
+                // The pre-Volta forms vote over the active threads: PTX for sm_70+ only has
+                // `vote.sync`, so the member mask is `activemask` (what CUDA's legacy `__all`
+                // became), never the `vote.all.pred` that llc-19 writes and ptxas rejects.
+                let p = arg(self, 0)?;
+                let m = self.f.new_reg(RegFile::R, PairMode::Single);
+                self.op(Op::Vote { mode: VoteMode::Ballot }, vec![reg(m)], vec![Operand::True]);
+                (reg(m), p)
+            };
             let p = self.pred(p);
             self.op(Op::Vote { mode }, d.to_vec(), vec![reg(p), mask]);
             return Ok(());
@@ -90,6 +104,9 @@ impl FnLowering<'_> {
             s.op(op, d.to_vec(), vec![a, b]);
             Ok(())
         };
+        if self.lower_bits_intrinsic(name, &base, &rty, args, d)? {
+            return Ok(());
+        }
         let w64 = ibits(&rty) == Some(64);
         match base.as_str() {
             "llvm.fma" | "llvm.fmuladd" if t.is_some() => {
@@ -98,6 +115,22 @@ impl FnLowering<'_> {
                 Ok(())
             }
             "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
+            // The half bits in an i16 ↔ f32/f64 (`cvt.f32.f16`, `cvt.rn.f16.f32`).
+            "llvm.convert" if name.starts_with("llvm.convert.from.fp16.") && t.is_some() => {
+                let to = match t.unwrap() {
+                    FTy::F64 => NumTy::F64,
+                    _ => NumTy::F32,
+                };
+                un(self, Op::Cvt { from: NumTy::F16, to, round: Round::Rn })
+            }
+            "llvm.convert" if name.starts_with("llvm.convert.to.fp16.") && ibits(&rty) == Some(16) => {
+                let from = match args.first().map(|&a| ffi::classify(ffi::type_of(a))) {
+                    Some(Ty::F32) => NumTy::F32,
+                    Some(Ty::F64) => NumTy::F64,
+                    _ => return Err(self.err(format!("intrinsic {name}"))),
+                };
+                un(self, Op::Cvt { from, to: NumTy::F16, round: Round::Rn })
+            }
             "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
             "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: false }),
             "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: true }),
@@ -122,52 +155,6 @@ impl FnLowering<'_> {
                 let a = self.norm(a, bits, false);
                 self.lower_count(Op::Popc { w64 }, a, d, w64)
             }
-            "llvm.bitreverse" if !w64 && ibits(&rty) == Some(32) => un(self, Op::Brev { w64 }),
-            "llvm.fshl" | "llvm.fshr" if ibits(&rty) == Some(32) => {
-                // fshl(x, y, z): the high word of (x:y) << (z mod 32); fshr: the low word of
-                // (x:y) >> (z mod 32).
-                let (x, y, z) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
-                self.op(Op::Funnel { left: base == "llvm.fshl" }, d.to_vec(), vec![y, x, z]);
-                Ok(())
-            }
-            "llvm.bswap" if ibits(&rty) == Some(32) => {
-                let a = arg(self, 0)?;
-                self.op(Op::Prmt, d.to_vec(), vec![a, Operand::Imm(0x0123), Operand::Zero]);
-                Ok(())
-            }
-            "llvm.ctlz" if w64 => {
-                // 63 - FLO.64, widened to the i64 result.
-                let a = arg(self, 0)?;
-                let f = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(Op::Flo { w64: true }, vec![reg(f)], vec![a]);
-                let c = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(
-                    Op::IAdd3 { neg_b: true, w64: false },
-                    vec![reg(c)],
-                    vec![Operand::Imm(63), reg(f), Operand::Zero],
-                );
-                self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(c)]);
-                Ok(())
-            }
-            "llvm.ctlz" | "llvm.cttz" if ibits(&rty) == Some(32) => {
-                let a = arg(self, 0)?;
-                let x = if base == "llvm.cttz" {
-                    let r = self.f.new_reg(RegFile::R, PairMode::Single);
-                    self.op(Op::Brev { w64: false }, vec![reg(r)], vec![a]);
-                    reg(r)
-                } else {
-                    a
-                };
-                // FLO gives the highest set bit index (~0 for zero): clz = 31 - flo.
-                let f = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(Op::Flo { w64: false }, vec![reg(f)], vec![x]);
-                self.op(
-                    Op::IAdd3 { neg_b: true, w64: false },
-                    d.to_vec(),
-                    vec![Operand::Imm(31), reg(f), Operand::Zero],
-                );
-                Ok(())
-            }
             _ => self.lower_nvvm_math(v, name, args, d),
         }
     }
@@ -191,6 +178,9 @@ impl FnLowering<'_> {
         };
         let f64_ = rest.ends_with(".d");
         let t = if f64_ { FTy::F64 } else { FTy::F32 };
+        if args.len() != nvvm_arity(rest) {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        }
         let mut a = Vec::new();
         for &x in args {
             a.push(self.get1(x)?);
@@ -216,7 +206,10 @@ impl FnLowering<'_> {
             // correctly rounded division, which meets its bound; `div.approx.f` keeps its PTX form.
             "sqrt.rn.f" | "sqrt.rn.d" | "sqrt.f" => Op::FSqrt { ty: t },
             "div.rn.f" | "div.rn.d" | "div.full.f" => Op::FDiv { ty: t, exact: true },
-            "div.approx.f" => Op::FDiv { ty: FTy::F32, exact: false },
+            // The flush-to-zero approximation is modelled by the approximate division (the two
+            // differ on subnormal operands and results only; approximations are compared with a
+            // tolerance).
+            "div.approx.f" | "div.approx.ftz.f" => Op::FDiv { ty: FTy::F32, exact: false },
             "rcp.rn.f" | "rcp.rn.d" => {
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 a.insert(0, Operand::Imm(one));
@@ -242,11 +235,6 @@ impl FnLowering<'_> {
                 let signed = !r.contains(".u");
                 let w64 = r.ends_with("ll");
                 Op::IMad { kind: MadKind::Hi { signed }, w64 }
-            }
-            r if r.starts_with("ldg.global.") => {
-                let ty = ffi::classify(ffi::type_of(_v));
-                let bits = scalar_bits(&ty).max(8);
-                Op::Ld { space: Space::Global, bits, signed: false, volatile: false, offset: 0 }
             }
             r if r.starts_with("atomic.load.inc.32") || r.starts_with("atomic.load.dec.32") => {
                 let space = self.space_of(args[0])?;
@@ -298,6 +286,19 @@ impl FnLowering<'_> {
         }
         self.op(op, d.to_vec(), a);
         Ok(())
+    }
+}
+
+/// The number of arguments of the `llvm.nvvm.<rest>` intrinsics `lower_nvvm_math` handles (any
+/// other name is refused whatever its arity).
+fn nvvm_arity(rest: &str) -> usize {
+    match rest {
+        "activemask" => 0,
+        "prmt" => 3,
+        "lohi.i2d" => 2,
+        r if r.starts_with("fma.") => 3,
+        r if ["add.", "mul.", "div.", "fmin.", "fmax.", "mulhi.", "atomic."].iter().any(|p| r.starts_with(p)) => 2,
+        _ => 1,
     }
 }
 

@@ -31,6 +31,9 @@ pub mod ffi;
 mod inline_asm;
 mod inst;
 mod intrinsics;
+mod intrinsics_bits;
+mod intrinsics_space;
+mod intrinsics_warp;
 mod spaces;
 
 use crate::llvm::launch_bounds::LaunchBounds;
