@@ -104,7 +104,7 @@ impl FnLowering<'_> {
             s.op(op, d.to_vec(), vec![a, b]);
             Ok(())
         };
-        if self.lower_bits_intrinsic(name, &base, &rty, args, d)? {
+        if self.lower_bits_intrinsic(name, &base, &rty, args, d)? || self.lower_memop(v, name, &base, args)? {
             return Ok(());
         }
         let w64 = ibits(&rty) == Some(64);
