@@ -307,8 +307,8 @@ fn prepare<'a>(
             for (i, inst) in block.insts.iter().enumerate() {
                 if let Op::Asm { id, .. } = inst.op {
                     let text = f.asm.get(id as usize).map_or("?", |s| s.trim());
-                    let understood =
-                        super::asm::parse(text).is_some_and(|op| inst.dsts.len() == 1 && inst.srcs.len() == op.arity());
+                    let understood = super::asm::parse(text)
+                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity());
                     if !understood {
                         let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
                         return Err(e.at(b as u32, i as u32));

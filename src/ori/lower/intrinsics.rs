@@ -241,6 +241,25 @@ impl FnLowering<'_> {
                 let op = if r.contains("inc") { AtomOp::Inc } else { AtomOp::Dec };
                 Op::Atom { space, op, ty: NumTy::U32 }
             }
+            "sad.i" | "sad.ui" | "sad.s" | "sad.us" | "sad.ll" | "sad.ull" => {
+                // |a - b| + c = max(a, b) - min(a, b) + c.
+                let signed = !rest.starts_with("sad.u");
+                let w64 = rest.ends_with("ll");
+                let pair = if w64 { PairMode::Pair } else { PairMode::Single };
+                let (mx, mn) = (self.f.new_reg(RegFile::R, pair), self.f.new_reg(RegFile::R, pair));
+                let bits = if rest.ends_with(".s") || rest.ends_with(".us") {
+                    16
+                } else if w64 {
+                    64
+                } else {
+                    32
+                };
+                let (x, y) = (self.norm(a[0].clone(), bits, signed), self.norm(a[1].clone(), bits, signed));
+                self.op(Op::IMnMx { signed, max: true, w64 }, vec![reg(mx)], vec![x.clone(), y.clone()]);
+                self.op(Op::IMnMx { signed, max: false, w64 }, vec![reg(mn)], vec![x, y]);
+                self.op(Op::IAdd3 { neg_b: true, w64 }, d.to_vec(), vec![reg(mx), reg(mn), a[2].clone()]);
+                return Ok(());
+            }
             "d2i.lo" | "d2i.hi" => {
                 // The low / high word of a double's bits.
                 let x = if rest == "d2i.hi" {
@@ -295,6 +314,7 @@ fn nvvm_arity(rest: &str) -> usize {
     match rest {
         "activemask" => 0,
         "prmt" => 3,
+        r if r.starts_with("sad.") => 3,
         "lohi.i2d" => 2,
         r if r.starts_with("fma.") => 3,
         r if ["add.", "mul.", "div.", "fmin.", "fmax.", "mulhi.", "atomic."].iter().any(|p| r.starts_with(p)) => 2,
