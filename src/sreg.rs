@@ -160,7 +160,9 @@ impl SpecialReg {
 
     /// Parses an intrinsic name `llvm.nvvm.read.ptx.sreg.<suffix>`.
     pub fn from_intrinsic(name: &str) -> Option<SpecialReg> {
-        Self::from_suffix(name.strip_prefix("llvm.nvvm.read.ptx.sreg.")?)
+        // `llvm.ptx.read.*`: the names of LLVM 3.0's PTX back end for the same registers.
+        let suffix = name.strip_prefix("llvm.nvvm.read.ptx.sreg.").or_else(|| name.strip_prefix("llvm.ptx.read."))?;
+        Self::from_suffix(suffix)
     }
 
     fn from_suffix(s: &str) -> Option<SpecialReg> {

@@ -29,13 +29,15 @@
 //! | `S2R d, SR_*` | `mov.u32 d, %tid.x` etc. |
 //! | `LDG` `LDS` `LDL` `LDC` `LD` / `ST*` | `ld`/`st` `.global .shared .local .const` or generic |
 //! | `ATOM*` | `atom.space.op.type` |
-//! | `SHFL` `VOTE` `BAR.SYNC` `MEMBAR` | `shfl.sync` `vote.sync` `bar.sync 0` `membar.gl/cta` |
+//! | `SHFL` `VOTE` `BAR.SYNC` `MEMBAR` | `shfl.sync` `vote.sync` `bar.sync 0` / `barrier.sync id[, n]` `membar.gl/cta` |
+//! | `MATCH` `REDUX` `NANOSLEEP` `WARPSYNC` | `match.{any,all}.sync` `redux.sync` `nanosleep.u32` `bar.warp.sync` |
+//! | `ISSPACEP.space` | `isspacep.space` |
 //! | `CVTA[.TO].space` | `cvta[.to].space.u64` |
 //! | `@P BRA` `EXIT` | `@%p bra $L..` `ret` |
 
 use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, Program, RegFile, VReg};
 use crate::ori::opcode::{
-    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode, lut,
+    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, VoteMode, lut,
 };
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::{Result, bail};
@@ -642,7 +644,46 @@ impl Printer<'_> {
                 let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
                 self.line(&g, format!("cvta{}{}.u64 {d}, {a}", if to_generic { "" } else { ".to" }, space.ptx()));
             }
-            Op::Bar => self.line(&g, "bar.sync 0".into()),
+            Op::Bar if i.srcs.is_empty() => self.line(&g, "bar.sync 0".into()),
+            Op::Bar => {
+                let ops: Vec<String> = i.srcs.iter().map(|o| self.int_src(o)).collect::<Result<_>>()?;
+                self.line(&g, format!("barrier.sync {}", ops.join(", ")));
+            }
+            Op::Match { all, w64 } => {
+                let mut d = self.dst(&d0())?;
+                if let Some(p) = i.dsts.get(1) {
+                    d = format!("{d}|{}", self.dst(p)?);
+                }
+                let (a, mask) = (self.int_src(&s(0))?, self.int_src(&s(1))?);
+                let m = if all { "all" } else { "any" };
+                self.line(&g, format!("match.{m}.sync.b{} {d}, {a}, {mask}", if w64 { 64 } else { 32 }));
+            }
+            Op::Redux { op } => {
+                let name = match op {
+                    ReduxOp::Add => "add.s32",
+                    ReduxOp::Min => "min.s32",
+                    ReduxOp::Max => "max.s32",
+                    ReduxOp::UMin => "min.u32",
+                    ReduxOp::UMax => "max.u32",
+                    ReduxOp::And => "and.b32",
+                    ReduxOp::Or => "or.b32",
+                    ReduxOp::Xor => "xor.b32",
+                };
+                let (d, a, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
+                self.line(&g, format!("redux.sync.{name} {d}, {a}, {mask}"));
+            }
+            Op::Nanosleep => {
+                let a = self.int_src(&s(0))?;
+                self.line(&g, format!("nanosleep.u32 {a}"));
+            }
+            Op::WarpSync => {
+                let a = self.int_src(&s(0))?;
+                self.line(&g, format!("bar.warp.sync {a}"));
+            }
+            Op::IsSpace { space } => {
+                let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
+                self.line(&g, format!("isspacep{} {d}, {a}", space.ptx()));
+            }
             Op::Membar { gpu } => self.line(&g, format!("membar.{}", if gpu { "gl" } else { "cta" })),
             Op::Bra => {
                 let Some(Operand::Label(t)) = i.srcs.first() else { bail!("BRA without a target") };

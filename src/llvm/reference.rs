@@ -267,6 +267,15 @@ extern "C" fn n_d2i_hi(x: f64) -> u32 {
 extern "C" fn n_lohi_i2d(lo: u32, hi: u32) -> f64 {
     f64::from_bits((hi as u64) << 32 | lo as u64)
 }
+extern "C" fn n_rotate_b32(x: u32, n: u32) -> u32 {
+    x.rotate_left(n & 31)
+}
+extern "C" fn n_rotate_b64(x: u64, n: u32) -> u64 {
+    x.rotate_left(n & 63)
+}
+extern "C" fn n_rotate_right_b64(x: u64, n: u32) -> u64 {
+    x.rotate_right(n & 63)
+}
 // `ldg` is a plain load here (the reference does not model the non-coherent cache).
 extern "C" fn n_ldg_i8(p: *const u8, _align: i32) -> u8 {
     unsafe { p.read_unaligned() }
@@ -351,6 +360,9 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         "d2i.lo" => ("i32", D1, n_d2i_lo as extern "C" fn(f64) -> u32 as usize),
         "d2i.hi" => ("i32", D1, n_d2i_hi as extern "C" fn(f64) -> u32 as usize),
         "lohi.i2d" => ("double", I2, n_lohi_i2d as extern "C" fn(u32, u32) -> f64 as usize),
+        "rotate.b32" => ("i32", I2, n_rotate_b32 as extern "C" fn(u32, u32) -> u32 as usize),
+        "rotate.b64" => ("i64", &["i64", "i32"], n_rotate_b64 as extern "C" fn(u64, u32) -> u64 as usize),
+        "rotate.right.b64" => ("i64", &["i64", "i32"], n_rotate_right_b64 as extern "C" fn(u64, u32) -> u64 as usize),
         s if s.starts_with("ldg.global.") => {
             let ty = s.split('.').nth(3)?;
             match ty {

@@ -238,6 +238,21 @@ pub enum VoteMode {
     Ballot,
 }
 
+/// `redux.sync` operations (32-bit integers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduxOp {
+    Add,
+    /// Signed minimum / maximum.
+    Min,
+    Max,
+    /// Unsigned minimum / maximum.
+    UMin,
+    UMax,
+    And,
+    Or,
+    Xor,
+}
+
 /// `IMAD` flavours: the low 32 bits, the high 32 bits, or the full 64-bit product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MadKind {
@@ -408,13 +423,33 @@ pub enum Op {
     Vote {
         mode: VoteMode,
     },
+    /// `MATCH.{ANY,ALL}[.U64] d[, Pd], a` (membermask as the last source): the lanes of the
+    /// member mask holding the same value as this lane (`any`), or all of them if every member
+    /// holds it, else 0, with the predicate saying so (`all`).
+    Match {
+        all: bool,
+        w64: bool,
+    },
+    /// `REDUX.op d, a` (membermask as the last source): the reduction of `a` over the members.
+    Redux {
+        op: ReduxOp,
+    },
+    /// `NANOSLEEP a`: suspends the thread for up to `a` nanoseconds (no observable effect).
+    Nanosleep,
+    /// `WARPSYNC mask` (`bar.warp.sync`): the member lanes reconverge.
+    WarpSync,
+    /// `isspacep.space Pd, a`: whether the generic address `a` lies in `space`'s window.
+    IsSpace {
+        space: Space,
+    },
     /// Address conversion between a state space and the generic space (`cvta`; in SASS an add
     /// of the window base).
     Cvta {
         space: Space,
         to_generic: bool,
     },
-    /// `BAR.SYNC 0`.
+    /// `BAR.SYNC id[, count]`: no sources for barrier 0 of the whole CTA, else the barrier
+    /// number and optionally the number of participating threads.
     Bar,
     /// `MEMBAR` (fence).
     Membar {
@@ -447,6 +482,8 @@ impl Op {
         match self {
             Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
+            Op::Nanosleep | Op::WarpSync => true,
+            Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             Op::Asm { side_effects, .. } => *side_effects,
             Op::Ld { volatile, .. } => *volatile,
             Op::Mov { .. }
@@ -469,6 +506,7 @@ impl Op {
         match self {
             Op::Bra | Op::Exit | Op::Ret => true,
             Op::Call | Op::Asm { .. } => false,
+            Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
             | Op::IMad { .. }
@@ -495,8 +533,11 @@ impl Op {
     pub fn is_divergence_root(&self) -> bool {
         match self {
             Op::Shfl { .. } | Op::Atom { .. } | Op::Asm { .. } => true,
+            // Lanes with different values (or members) get different match masks.
+            Op::Match { .. } => true,
             Op::Ld { space, .. } => *space == Space::Local,
-            Op::Vote { .. } => false,
+            Op::Vote { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
+            Op::Nanosleep | Op::WarpSync => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
             | Op::IMad { .. }
@@ -536,6 +577,7 @@ impl Op {
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
             Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
+            Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
             Op::Copy => Some("UMOV"),
             Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
         }
@@ -668,6 +710,11 @@ impl fmt::Display for Op {
             }
             Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),
             Op::Vote { mode } => write!(f, "VOTE.{}", format!("{mode:?}").to_uppercase()),
+            Op::Match { all, w64 } => write!(f, "MATCH.{}{}", if all { "ALL" } else { "ANY" }, w(w64)),
+            Op::Redux { op } => write!(f, "REDUX.{}", redux_name(op)),
+            Op::Nanosleep => write!(f, "NANOSLEEP"),
+            Op::WarpSync => write!(f, "WARPSYNC"),
+            Op::IsSpace { space } => write!(f, "ISSPACEP{}", space.ptx().to_uppercase()),
             Op::Cvta { space, to_generic } => {
                 write!(f, "CVTA{}{}", if to_generic { "" } else { ".TO" }, space.ptx().to_uppercase())
             }
@@ -681,6 +728,20 @@ impl fmt::Display for Op {
             Op::Phi => write!(f, "MovPhi"),
             Op::Copy => write!(f, "COPY"),
         }
+    }
+}
+
+/// The SASS spelling of a `REDUX` operation (`SUM`, `MIN.S32`, `MAX`, ...).
+pub fn redux_name(op: ReduxOp) -> &'static str {
+    match op {
+        ReduxOp::Add => "SUM",
+        ReduxOp::Min => "MIN.S32",
+        ReduxOp::Max => "MAX.S32",
+        ReduxOp::UMin => "MIN",
+        ReduxOp::UMax => "MAX",
+        ReduxOp::And => "AND",
+        ReduxOp::Or => "OR",
+        ReduxOp::Xor => "XOR",
     }
 }
 

@@ -160,6 +160,10 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
             VoteMode::All | VoteMode::Any | VoteMode::Uni | VoteMode::Ballot => Transfer::Uniform,
         },
         Op::Shfl { .. } | Op::Atom { .. } | Op::Asm { .. } | Op::Call => Transfer::Root,
+        // A match mask depends on the lane's own value; a reduction over a member mask that
+        // not every lane names may differ between lanes.
+        Op::Match { .. } | Op::Redux { .. } => Transfer::Root,
+        Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Transfer::Operands,
         Op::Mov { .. }
         | Op::IAdd3 { .. }
         | Op::IMad { .. }

@@ -199,7 +199,38 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(text);
         }
         Op::Cvta { space, to_generic } => cvta(em, i, space, to_generic),
-        Op::Bar => em.emit("BAR.SYNC.DEFER_BLOCKING 0x0"),
+        Op::Bar if i.srcs.is_empty() => em.emit("BAR.SYNC.DEFER_BLOCKING 0x0"),
+        Op::Bar => {
+            let ops: Vec<String> = (0..i.srcs.len()).map(|n| s(em, n)).collect();
+            em.emit(format!("BAR.SYNC.DEFER_BLOCKING {}", ops.join(", ")));
+        }
+        Op::Match { all, w64 } => {
+            let a = em.in_reg(&i.srcs[0]);
+            let text = match (all, i.dsts.get(1)) {
+                (true, Some(p)) => {
+                    format!("MATCH.ALL{} {}, {}, {a}", if w64 { ".U64" } else { "" }, em.op(p), d(em, 0))
+                }
+                (true, None) => format!("MATCH.ALL{} PT, {}, {a}", if w64 { ".U64" } else { "" }, d(em, 0)),
+                (false, _) => format!("MATCH.ANY{} {}, {a}", if w64 { ".U64" } else { "" }, d(em, 0)),
+            };
+            em.emit(text);
+        }
+        Op::Redux { op } => {
+            let a = em.in_reg(&i.srcs[0]);
+            em.emit(format!("REDUX.{} {}, {a}", crate::ori::opcode::redux_name(op), d(em, 0)));
+        }
+        Op::Nanosleep => em.emit(format!("NANOSLEEP {}", s(em, 0))),
+        Op::WarpSync => em.emit(format!("WARPSYNC {}", s(em, 0))),
+        Op::IsSpace { space } => {
+            let q = match space {
+                Space::Global => "G",
+                Space::Shared => "S",
+                Space::Local => "L",
+                _ => "C",
+            };
+            let a = em.in_reg(&i.srcs[0]);
+            em.emit(format!("QSPC.E.{q} {}, RZ, [{a}.64]", d(em, 0)));
+        }
         Op::Membar { gpu: true } => {
             for l in ["MEMBAR.SC.GPU", "ERRBAR", "CGAERRBAR", "CCTL.IVALL"] {
                 em.emit(l);

@@ -12,6 +12,7 @@
 //!   `min(c, 32)` (`clamp`).
 //! - `brev.b32 d, a`, `popc.b32 d, a`, `clz.b32 d, a`: bit reverse, population count, leading
 //!   zeros.
+//! - `nanosleep.u32 a` (CUDA's `__nanosleep`): no destination and no observable effect.
 
 /// One understood instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,7 @@ pub enum AsmOp {
     Brev,
     Popc,
     Clz,
+    Nanosleep,
 }
 
 impl AsmOp {
@@ -28,7 +30,15 @@ impl AsmOp {
     pub fn arity(self) -> usize {
         match self {
             AsmOp::Shf { .. } => 3,
-            AsmOp::Bfind { .. } | AsmOp::Brev | AsmOp::Popc | AsmOp::Clz => 1,
+            AsmOp::Bfind { .. } | AsmOp::Brev | AsmOp::Popc | AsmOp::Clz | AsmOp::Nanosleep => 1,
+        }
+    }
+
+    /// Destination operands the instruction writes (the first `$N`).
+    pub fn dests(self) -> usize {
+        match self {
+            AsmOp::Nanosleep => 0,
+            AsmOp::Shf { .. } | AsmOp::Bfind { .. } | AsmOp::Brev | AsmOp::Popc | AsmOp::Clz => 1,
         }
     }
 }
@@ -52,10 +62,11 @@ pub fn parse(template: &str) -> Option<AsmOp> {
         "brev.b32" => AsmOp::Brev,
         "popc.b32" => AsmOp::Popc,
         "clz.b32" => AsmOp::Clz,
+        "nanosleep.u32" => AsmOp::Nanosleep,
         _ => return None,
     };
     let ops: Vec<&str> = operands.split(',').map(str::trim).collect();
-    let expected: Vec<String> = (0..=op.arity()).map(|k| format!("${k}")).collect();
+    let expected: Vec<String> = (0..op.dests() + op.arity()).map(|k| format!("${k}")).collect();
     (ops == expected).then_some(op)
 }
 
@@ -86,6 +97,7 @@ pub fn eval(op: AsmOp, srcs: &[u64]) -> u64 {
         AsmOp::Brev => ((a as u32).reverse_bits()) as u64,
         AsmOp::Popc => (a as u32).count_ones() as u64,
         AsmOp::Clz => (a as u32).leading_zeros() as u64,
+        AsmOp::Nanosleep => 0,
     }
 }
 
@@ -104,6 +116,8 @@ mod tests {
         assert_eq!(parse("bfind.u32 $1, $0;"), None);
         assert_eq!(parse("{ .reg .b32 t; bfind.u32 t, $1; mov.b32 $0, t; }"), None);
         assert_eq!(parse("mul.lo.u32 $0, $1, $2;"), None);
+        assert_eq!(parse("nanosleep.u32 $0;"), Some(AsmOp::Nanosleep));
+        assert_eq!(parse("nanosleep.u32 $0, $1;"), None);
     }
 
     #[test]

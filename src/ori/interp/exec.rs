@@ -19,7 +19,7 @@
 use super::Error;
 use super::float::{self, Format};
 use crate::ori::opcode::{
-    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode,
+    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, VoteMode,
 };
 
 /// Generic-address windows of the state spaces (`cvta`): a space address plus its window base.
@@ -348,6 +348,56 @@ pub fn cvta(space: Space, to_generic: bool, v: u64) -> Result<u64, Error> {
     Ok(if to_generic { v.wrapping_add(window) } else { v.wrapping_sub(window) })
 }
 
+/// The state space a generic address lies in (its window; anything outside the windows is
+/// global), and the address within that space.
+pub fn generic_space(addr: u64) -> (Space, u64) {
+    let within = |w: u64| addr >= w && addr - w < WINDOW_SIZE;
+    if within(SHARED_WINDOW) {
+        (Space::Shared, addr - SHARED_WINDOW)
+    } else if within(LOCAL_WINDOW) {
+        (Space::Local, addr - LOCAL_WINDOW)
+    } else if within(CONST_WINDOW) {
+        (Space::Const, addr - CONST_WINDOW)
+    } else {
+        (Space::Global, addr)
+    }
+}
+
+/// `isspacep.space`: whether the generic address `a` lies in `space`.
+pub fn is_space(space: Space, a: u64) -> bool {
+    generic_space(a).0 == space
+}
+
+/// `match.{any,all}.sync` for the lane holding `own`: `values[k]` is the value of lane `k` and
+/// `members` the lanes taking part (active ∩ member mask). `any`: the members holding `own`;
+/// `all`: `(members, true)` when every member holds `own`, else `(0, false)`.
+pub fn match_lanes(all: bool, members: u32, own: u64, values: &[u64; 32]) -> (u64, bool) {
+    let same = (0..32).filter(|&k| members >> k & 1 == 1 && values[k] == own).fold(0u32, |m, k| m | 1 << k);
+    if !all {
+        (same as u64, true)
+    } else if same == members {
+        (members as u64, true)
+    } else {
+        (0, false)
+    }
+}
+
+/// `redux.sync.op` over the 32-bit values of the member lanes.
+pub fn redux(op: ReduxOp, members: u32, values: &[u64; 32]) -> u64 {
+    let vals = (0..32).filter(|&k| members >> k & 1 == 1).map(|k| values[k] as u32);
+    let r = match op {
+        ReduxOp::Add => vals.fold(0u32, u32::wrapping_add),
+        ReduxOp::Min => vals.map(|x| x as i32).min().unwrap_or(i32::MAX) as u32,
+        ReduxOp::Max => vals.map(|x| x as i32).max().unwrap_or(i32::MIN) as u32,
+        ReduxOp::UMin => vals.min().unwrap_or(u32::MAX),
+        ReduxOp::UMax => vals.max().unwrap_or(0),
+        ReduxOp::And => vals.fold(u32::MAX, |a, b| a & b),
+        ReduxOp::Or => vals.fold(0, |a, b| a | b),
+        ReduxOp::Xor => vals.fold(0, |a, b| a ^ b),
+    };
+    r as u64
+}
+
 /// One lane of a data-path opcode: `v[k]` is the value of source `k`. The result is the value of
 /// the (single) destination, predicates as 0/1.
 pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
@@ -451,11 +501,16 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         Op::IDiv { signed, rem, w64 } => idiv(signed, rem, w64, s(0), s(1)),
         Op::Cvt { from, to, round } => cvt(from, to, round, s(0)),
         Op::Cvta { space, to_generic } => cvta(space, to_generic, s(0))?,
+        Op::IsSpace { space } => is_space(space, s(0)) as u64,
         Op::Ld { .. }
         | Op::St { .. }
         | Op::Atom { .. }
         | Op::Shfl { .. }
         | Op::Vote { .. }
+        | Op::Match { .. }
+        | Op::Redux { .. }
+        | Op::Nanosleep
+        | Op::WarpSync
         | Op::Bar
         | Op::Membar { .. }
         | Op::Bra

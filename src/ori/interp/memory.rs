@@ -20,7 +20,6 @@
 //! requires; a misaligned or unmapped access is a fault.
 
 use super::Error;
-use super::exec::{CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ori::ir::GlobalVar;
 use crate::ori::opcode::Space;
 use std::collections::BTreeMap;
@@ -163,18 +162,7 @@ impl View<'_> {
             return Err(Error::fault(format!("misaligned {len}-byte access at {addr:#x} ({space:?})")));
         }
         let (space, addr) = match space {
-            Space::Generic => {
-                let within = |w: u64| addr >= w && addr - w < WINDOW_SIZE;
-                if within(SHARED_WINDOW) {
-                    (Space::Shared, addr - SHARED_WINDOW)
-                } else if within(LOCAL_WINDOW) {
-                    (Space::Local, addr - LOCAL_WINDOW)
-                } else if within(CONST_WINDOW) {
-                    (Space::Const, addr - CONST_WINDOW)
-                } else {
-                    (Space::Global, addr)
-                }
-            }
+            Space::Generic => super::exec::generic_space(addr),
             s => (s, addr),
         };
         match space {

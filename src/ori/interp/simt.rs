@@ -307,8 +307,8 @@ fn prepare<'a>(
             for (i, inst) in block.insts.iter().enumerate() {
                 if let Op::Asm { id, .. } = inst.op {
                     let text = f.asm.get(id as usize).map_or("?", |s| s.trim());
-                    let understood =
-                        super::asm::parse(text).is_some_and(|op| inst.dsts.len() == 1 && inst.srcs.len() == op.arity());
+                    let understood = super::asm::parse(text)
+                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity());
                     if !understood {
                         let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
                         return Err(e.at(b as u32, i as u32));
@@ -553,6 +553,17 @@ impl Sim<'_> {
             }
             Op::Bar => {
                 next(w);
+                // `barrier.sync id, count`: every barrier number behaves as barrier 0 when the
+                // whole CTA takes part; a count below the CTA's warps is not modelled.
+                if let (Some(c), Some(l)) = (inst.srcs.get(1), lanes(active).next()) {
+                    let count = self.operand(w, l, c).map_err(at)?;
+                    if count != self.nwarps as u64 * 32 {
+                        return Err(at(Error::unsupported(format!(
+                            "{} with a thread count ({count}) other than the CTA's {} warps",
+                            inst.op, self.nwarps
+                        ))));
+                    }
+                }
                 if active != 0 {
                     if active != w.live {
                         self.note(format!("BAR.SYNC in bix{b} executed by a partial warp (mask {active:#x})"));
@@ -605,6 +616,11 @@ impl Sim<'_> {
             | Op::Atom { .. }
             | Op::Shfl { .. }
             | Op::Vote { .. }
+            | Op::Match { .. }
+            | Op::Redux { .. }
+            | Op::Nanosleep
+            | Op::WarpSync
+            | Op::IsSpace { .. }
             | Op::Cvta { .. }
             | Op::Membar { .. }
             | Op::Copy => {
@@ -947,7 +963,55 @@ impl Sim<'_> {
                     results[0].push((l, cells_of(exec::vote(mode, active & member, preds))));
                 }
             }
-            Op::Membar { .. } => {}
+            Op::Match { all, w64 } => {
+                if inst.srcs.len() != 2 || inst.dsts.is_empty() {
+                    return Err(Error::internal("MATCH needs a value, a member mask and a destination"));
+                }
+                let mut values = [0u64; 32];
+                for l in lanes(active) {
+                    let v = self.operand(w, l, &inst.srcs[0])?;
+                    values[l as usize] = if w64 { v } else { v & 0xFFFF_FFFF };
+                }
+                for l in lanes(active) {
+                    let members = active & self.operand(w, l, &inst.srcs[1])? as u32;
+                    if members >> l & 1 == 0 {
+                        return Err(Error::fault(format!("{} by lane {l}, which its member mask leaves out", inst.op)));
+                    }
+                    let (m, p) = exec::match_lanes(all, members, values[l as usize], &values);
+                    results[0].push((l, cells_of(m)));
+                    if let Some(r) = results.get_mut(1) {
+                        r.push((l, cells_of(p as u64)));
+                    }
+                }
+            }
+            Op::Redux { op } => {
+                if inst.srcs.len() != 2 || inst.dsts.len() != 1 {
+                    return Err(Error::internal("REDUX needs a value, a member mask and a destination"));
+                }
+                let mut values = [0u64; 32];
+                for l in lanes(active) {
+                    values[l as usize] = self.operand(w, l, &inst.srcs[0])?;
+                }
+                for l in lanes(active) {
+                    let members = active & self.operand(w, l, &inst.srcs[1])? as u32;
+                    if members >> l & 1 == 0 {
+                        return Err(Error::fault(format!("{} by lane {l}, which its member mask leaves out", inst.op)));
+                    }
+                    results[0].push((l, cells_of(exec::redux(op, members, &values))));
+                }
+            }
+            Op::WarpSync => {
+                // The member lanes that are live but not active are on another path: hardware
+                // would wait for them; the interpreter runs one path at a time.
+                for l in lanes(active) {
+                    let mask = self.operand(w, l, inst.srcs.first().unwrap_or(&Operand::Zero))? as u32;
+                    if mask & w.live & !active != 0 {
+                        self.note(format!("{} in a diverged warp (mask {mask:#x}, active {active:#x})", inst.op));
+                        break;
+                    }
+                }
+            }
+            Op::Membar { .. } | Op::Nanosleep => {}
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;
@@ -983,6 +1047,7 @@ impl Sim<'_> {
             | Op::IDiv { .. }
             | Op::Cvt { .. }
             | Op::S2R
+            | Op::IsSpace { .. }
             | Op::Cvta { .. } => {
                 if inst.dsts.len() > 1 {
                     return Err(Error::unsupported(format!("{} with {} destinations", inst.op, inst.dsts.len())));

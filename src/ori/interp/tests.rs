@@ -708,3 +708,37 @@ fn generic_addresses_resolve_to_their_space() {
     k.f.blocks[0].insts.pop();
     assert_eq!(launch(&k.f, None, &[sh], 1, 1), [77]);
 }
+
+#[test]
+fn match_and_redux_over_member_lanes() {
+    use crate::ori::opcode::ReduxOp;
+    let mut values = [0u64; 32];
+    for (k, v) in values.iter_mut().enumerate() {
+        *v = (k % 3) as u64;
+    }
+    // Lanes 0..8 take part: lanes 0, 3, 6 hold 0.
+    let members = 0xFF;
+    assert_eq!(exec::match_lanes(false, members, 0, &values), (0b0100_1001, true));
+    assert_eq!(exec::match_lanes(true, members, 0, &values), (0, false));
+    assert_eq!(exec::match_lanes(true, 0b1001, 0, &values), (0b1001, true));
+    // Values 0, 1, 2, 0, 1, 2, 0, 1 minus 1: -1, 0, 1, ...
+    let signed: [u64; 32] = std::array::from_fn(|k| ((k % 3) as i32 - 1) as u32 as u64);
+    assert_eq!(exec::redux(ReduxOp::Add, members, &values), 7);
+    assert_eq!(exec::redux(ReduxOp::Min, members, &signed), 0xFFFF_FFFF);
+    assert_eq!(exec::redux(ReduxOp::UMin, members, &signed), 0);
+    assert_eq!(exec::redux(ReduxOp::Max, members, &signed), 1);
+    assert_eq!(exec::redux(ReduxOp::UMax, members, &signed), 0xFFFF_FFFF);
+    assert_eq!(exec::redux(ReduxOp::Or, members, &values), 3);
+    assert_eq!(exec::redux(ReduxOp::And, members, &values), 0);
+    assert_eq!(exec::redux(ReduxOp::Xor, 0b110, &values), 3);
+}
+
+#[test]
+fn isspacep_follows_the_generic_windows() {
+    let is = |space, a| alu(&Op::IsSpace { space }, &[a]).unwrap();
+    let shared = exec::cvta(Space::Shared, true, 16).unwrap();
+    let local = exec::cvta(Space::Local, true, 16).unwrap();
+    assert_eq!((is(Space::Shared, shared), is(Space::Global, shared), is(Space::Local, shared)), (1, 0, 0));
+    assert_eq!((is(Space::Local, local), is(Space::Shared, local)), (1, 0));
+    assert_eq!((is(Space::Global, 0x1_0000_0000), is(Space::Const, 0x1_0000_0000)), (1, 0));
+}

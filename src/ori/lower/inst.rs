@@ -4,19 +4,16 @@
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
 use crate::ori::ir::{Bix, Guard, Inst, Operand, PairMode, RegFile, VReg};
-use crate::ori::opcode::{
-    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, Space, VoteMode, lut,
-};
-use crate::sreg::{SassSource, SpecialReg};
+use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, NumTy, Op, Round, Space, lut};
 use anyhow::Result;
 use llvm_sys::LLVMOpcode as O;
 use llvm_sys::{LLVMIntPredicate as IP, LLVMRealPredicate as RP};
 
-fn reg(r: VReg) -> Operand {
+pub(super) fn reg(r: VReg) -> Operand {
     Operand::Reg(r)
 }
 
-fn fty(t: &Ty) -> Option<FTy> {
+pub(super) fn fty(t: &Ty) -> Option<FTy> {
     match t {
         Ty::F16 => Some(FTy::F16),
         Ty::F32 => Some(FTy::F32),
@@ -26,7 +23,7 @@ fn fty(t: &Ty) -> Option<FTy> {
 }
 
 /// Integer width of a scalar type (pointers are 64-bit).
-fn ibits(t: &Ty) -> Option<u32> {
+pub(super) fn ibits(t: &Ty) -> Option<u32> {
     match t {
         Ty::Int(b) => Some(*b),
         Ty::Ptr(_) => Some(64),
@@ -34,7 +31,7 @@ fn ibits(t: &Ty) -> Option<u32> {
     }
 }
 
-fn int_ty(bits: u32, signed: bool) -> NumTy {
+pub(super) fn int_ty(bits: u32, signed: bool) -> NumTy {
     match (bits, signed) {
         (8, false) => NumTy::U8,
         (8, true) => NumTy::S8,
@@ -47,7 +44,7 @@ fn int_ty(bits: u32, signed: bool) -> NumTy {
     }
 }
 
-fn float_num(t: FTy) -> NumTy {
+pub(super) fn float_num(t: FTy) -> NumTy {
     match t {
         FTy::F16 => NumTy::F16,
         FTy::F32 => NumTy::F32,
@@ -110,7 +107,7 @@ impl FnLowering<'_> {
         Err(self.err(format!("value {}", ffi::value_string(v))))
     }
 
-    fn get1(&mut self, v: V) -> Result<Operand> {
+    pub(super) fn get1(&mut self, v: V) -> Result<Operand> {
         let mut ops = self.get(v)?;
         if ops.len() != 1 {
             return Err(self.err(format!("vector operand {}", ffi::value_string(v))));
@@ -119,7 +116,7 @@ impl FnLowering<'_> {
     }
 
     /// A scalar constant as an operand; i1 constants are materialized into a predicate.
-    fn const_scalar(&mut self, t: &Ty, value: u64) -> Result<Operand> {
+    pub(super) fn const_scalar(&mut self, t: &Ty, value: u64) -> Result<Operand> {
         match t {
             Ty::I1 => {
                 let p = self.f.new_reg(RegFile::P, PairMode::Single);
@@ -133,7 +130,7 @@ impl FnLowering<'_> {
     }
 
     /// An operand as a register (immediates are moved into one).
-    fn in_reg(&mut self, o: Operand, w64: bool) -> VReg {
+    pub(super) fn in_reg(&mut self, o: Operand, w64: bool) -> VReg {
         match o {
             Operand::Reg(r) => r,
             other => {
@@ -145,7 +142,7 @@ impl FnLowering<'_> {
     }
 
     /// A predicate operand as a P register.
-    fn pred(&mut self, o: Operand) -> VReg {
+    pub(super) fn pred(&mut self, o: Operand) -> VReg {
         match o {
             Operand::Reg(r) => r,
             _ => {
@@ -158,7 +155,7 @@ impl FnLowering<'_> {
 
     /// Normalizes a narrow (8/16-bit) integer held in a 32-bit register: zero- or sign-extends it
     /// so the high bits are defined. 32/64-bit values pass through.
-    fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
+    pub(super) fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
         if bits >= 32 {
             return o;
         }
@@ -323,7 +320,7 @@ impl FnLowering<'_> {
     }
 
     /// Copies scalars `src` into `dst` registers of scalar type `t` (vectors element-wise).
-    fn copy_all(&mut self, dst: &[Operand], src: &[Operand], t: &Ty) {
+    pub(super) fn copy_all(&mut self, dst: &[Operand], src: &[Operand], t: &Ty) {
         let scal = t.scalars();
         for (k, (dd, s)) in dst.iter().zip(src).enumerate() {
             let st = scal.get(k).cloned().unwrap_or(Ty::Int(32));
@@ -656,7 +653,7 @@ impl FnLowering<'_> {
 
     /// `base + Σ index·size + constant`: `IMAD.WIDE` for 32-bit indices and for 64-bit ones that
     /// are a `sext`/`zext` of an i32, `IMAD.64` for other 64-bit indices.
-    fn lower_gep_on(&mut self, v: V, d: &[Operand], base: Operand) -> Result<()> {
+    pub(super) fn lower_gep_on(&mut self, v: V, d: &[Operand], base: Operand) -> Result<()> {
         use llvm_sys::LLVMTypeKind::*;
         if d.len() != 1 {
             return Err(self.err("vector getelementptr"));
@@ -747,7 +744,7 @@ impl FnLowering<'_> {
         Ok(())
     }
 
-    fn space_of(&self, ptr: V) -> Result<Space> {
+    pub(super) fn space_of(&self, ptr: V) -> Result<Space> {
         match ffi::classify(ffi::type_of(ptr)) {
             Ty::Ptr(a) => match Space::from_addrspace(a) {
                 Some(Space::Param) => Err(self.err("access to the param space (byval parameter)")),
@@ -787,7 +784,7 @@ impl FnLowering<'_> {
 
     /// The space and address operand of a memory access through `ptr`: the inferred space for a
     /// generic pointer `spaces.rs` proved, else the pointer's own address space.
-    fn mem_ptr(&mut self, ptr: V) -> Result<(Space, Operand)> {
+    pub(super) fn mem_ptr(&mut self, ptr: V) -> Result<(Space, Operand)> {
         if let Some(x) = self.space_addr(ptr)? {
             return Ok(x);
         }
@@ -849,7 +846,7 @@ impl FnLowering<'_> {
     }
 
     /// Splits an access of type `ty` into scalar accesses at their byte offsets.
-    fn mem_access(
+    pub(super) fn mem_access(
         &mut self,
         ty: &Ty,
         addr: Operand,
@@ -1050,330 +1047,6 @@ impl FnLowering<'_> {
         }
         self.lower_intrinsic(v, &name, &args, d)
     }
-
-    fn lower_intrinsic(&mut self, v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
-        let rty = ffi::classify(ffi::type_of(v));
-        let arg = |s: &mut Self, i: usize| s.get1(args[i]);
-        // `llvm.smax.i32` → `llvm.smax` (the overload suffixes dropped).
-        let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
-        if let Some(sr) = SpecialReg::from_intrinsic(name) {
-            match sr.sass_source() {
-                SassSource::Sr(_) => self.op(Op::S2R, d.to_vec(), vec![Operand::SReg(sr)]),
-                SassSource::ConstBank(off) => {
-                    self.op(Op::Mov { w64: false }, d.to_vec(), vec![Operand::CBank { bank: 0, offset: off }])
-                }
-                SassSource::Imm(x) => {
-                    self.op(Op::Mov { w64: sr.bits() == 64 }, d.to_vec(), vec![Operand::Imm(x as u64)])
-                }
-            }
-            return Ok(());
-        }
-        let ignored = [
-            "llvm.lifetime.",
-            "llvm.assume",
-            "llvm.dbg.",
-            "llvm.experimental.noalias",
-            "llvm.invariant.",
-            "llvm.prefetch",
-            "llvm.sideeffect",
-        ];
-        if ignored.iter().any(|p| name.starts_with(p)) {
-            return Ok(());
-        }
-        let t = fty(&rty);
-        match name {
-            "llvm.nvvm.barrier0"
-            | "llvm.nvvm.barrier.sync"
-            | "llvm.nvvm.bar.sync"
-            | "llvm.nvvm.barrier.cta.sync.aligned.all" => {
-                self.op(Op::Bar, vec![], vec![]);
-                return Ok(());
-            }
-            n if n.starts_with("llvm.nvvm.membar.") || n.starts_with("llvm.nvvm.fence.") => {
-                self.op(Op::Membar { gpu: !n.ends_with("cta") }, vec![], vec![]);
-                return Ok(());
-            }
-            _ => {}
-        }
-        if let Some(rest) = name.strip_prefix("llvm.nvvm.shfl.sync.") {
-            let mode = match rest.split('.').next() {
-                Some("idx") => ShflMode::Idx,
-                Some("up") => ShflMode::Up,
-                Some("down") => ShflMode::Down,
-                Some("bfly") => ShflMode::Bfly,
-                _ => return Err(self.err(format!("intrinsic {name}"))),
-            };
-            // (mask, value, lane/delta, clamp) → SHFL d, value, lane, clamp, mask
-            let (mask, val, lane, clamp) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?, arg(self, 3)?);
-            self.op(Op::Shfl { mode }, d.to_vec(), vec![val, lane, clamp, mask]);
-            return Ok(());
-        }
-        if let Some(rest) = name.strip_prefix("llvm.nvvm.vote.") {
-            let mode = match rest.split('.').next() {
-                Some("all") => VoteMode::All,
-                Some("any") => VoteMode::Any,
-                Some("uni") => VoteMode::Uni,
-                Some("ballot") => VoteMode::Ballot,
-                _ => return Err(self.err(format!("intrinsic {name}"))),
-            };
-            let (mask, p) = (arg(self, 0)?, arg(self, 1)?);
-            let p = self.pred(p);
-            self.op(Op::Vote { mode }, d.to_vec(), vec![reg(p), mask]);
-            return Ok(());
-        }
-        let un = |s: &mut Self, op: Op| -> Result<()> {
-            let a = arg(s, 0)?;
-            s.op(op, d.to_vec(), vec![a]);
-            Ok(())
-        };
-        let bin = |s: &mut Self, op: Op| -> Result<()> {
-            let (a, b) = (arg(s, 0)?, arg(s, 1)?);
-            s.op(op, d.to_vec(), vec![a, b]);
-            Ok(())
-        };
-        let w64 = ibits(&rty) == Some(64);
-        match base.as_str() {
-            "llvm.fma" | "llvm.fmuladd" if t.is_some() => {
-                let (a, b, c) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
-                self.op(Op::FFma { ty: t.unwrap(), round: Round::Rn }, d.to_vec(), vec![a, b, c]);
-                Ok(())
-            }
-            "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
-            "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
-            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: false }),
-            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: true }),
-            "llvm.umin" | "llvm.umax" | "llvm.smin" | "llvm.smax" => {
-                let signed = base.starts_with("llvm.s");
-                let bits = ibits(&rty).unwrap_or(32);
-                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
-                let (a, b) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
-                self.op(Op::IMnMx { signed, max: base.ends_with("max"), w64 }, d.to_vec(), vec![a, b]);
-                Ok(())
-            }
-            "llvm.abs" => {
-                let bits = ibits(&rty).unwrap_or(32);
-                let a = arg(self, 0)?;
-                let a = self.norm(a, bits, true);
-                self.op(Op::IAbs { w64 }, d.to_vec(), vec![a]);
-                Ok(())
-            }
-            "llvm.ctpop" => {
-                let bits = ibits(&rty).unwrap_or(32);
-                let a = arg(self, 0)?;
-                let a = self.norm(a, bits, false);
-                self.lower_count(Op::Popc { w64 }, a, d, w64)
-            }
-            "llvm.bitreverse" if !w64 && ibits(&rty) == Some(32) => un(self, Op::Brev { w64 }),
-            "llvm.fshl" | "llvm.fshr" if ibits(&rty) == Some(32) => {
-                // fshl(x, y, z): the high word of (x:y) << (z mod 32); fshr: the low word of
-                // (x:y) >> (z mod 32).
-                let (x, y, z) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
-                self.op(Op::Funnel { left: base == "llvm.fshl" }, d.to_vec(), vec![y, x, z]);
-                Ok(())
-            }
-            "llvm.bswap" if ibits(&rty) == Some(32) => {
-                let a = arg(self, 0)?;
-                self.op(Op::Prmt, d.to_vec(), vec![a, Operand::Imm(0x0123), Operand::Zero]);
-                Ok(())
-            }
-            "llvm.ctlz" if w64 => {
-                // 63 - FLO.64, widened to the i64 result.
-                let a = arg(self, 0)?;
-                let f = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(Op::Flo { w64: true }, vec![reg(f)], vec![a]);
-                let c = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(
-                    Op::IAdd3 { neg_b: true, w64: false },
-                    vec![reg(c)],
-                    vec![Operand::Imm(63), reg(f), Operand::Zero],
-                );
-                self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(c)]);
-                Ok(())
-            }
-            "llvm.ctlz" | "llvm.cttz" if ibits(&rty) == Some(32) => {
-                let a = arg(self, 0)?;
-                let x = if base == "llvm.cttz" {
-                    let r = self.f.new_reg(RegFile::R, PairMode::Single);
-                    self.op(Op::Brev { w64: false }, vec![reg(r)], vec![a]);
-                    reg(r)
-                } else {
-                    a
-                };
-                // FLO gives the highest set bit index (~0 for zero): clz = 31 - flo.
-                let f = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(Op::Flo { w64: false }, vec![reg(f)], vec![x]);
-                self.op(
-                    Op::IAdd3 { neg_b: true, w64: false },
-                    d.to_vec(),
-                    vec![Operand::Imm(31), reg(f), Operand::Zero],
-                );
-                Ok(())
-            }
-            _ => self.lower_nvvm_math(v, name, args, d),
-        }
-    }
-
-    /// Inline PTX: kept as an opaque `ASM` instruction whose operands are registers of the kinds
-    /// its constraints name (`r` 32-bit, `l`/`d` 64-bit, `f` f32, `n` an immediate). Memory
-    /// operands, 16-bit registers, tied and clobber-only constraints are unsupported.
-    fn lower_inline_asm(&mut self, v: V, callee: V, d: &[Operand]) -> Result<()> {
-        let (text, cons, side_effects) = ffi::inline_asm(callee);
-        let mut n_out = 0;
-        let mut ins = Vec::new();
-        for c in cons.split(',') {
-            match c {
-                "=r" | "=l" | "=f" | "=d" => n_out += 1,
-                "r" | "l" | "f" | "d" | "n" => ins.push(c),
-                c if c.starts_with("~{") => {}
-                other => return Err(self.err(format!("inline asm constraint '{other}'"))),
-            }
-        }
-        if n_out != d.len() {
-            return Err(self.err("inline asm with aggregate outputs"));
-        }
-        let nargs = ffi::num_operands(v) - 1;
-        if nargs as usize != ins.len() {
-            return Err(self.err("inline asm operand count"));
-        }
-        let mut srcs = Vec::new();
-        for k in 0..nargs {
-            let o = self.get1(ffi::operand(v, k))?;
-            let wide = matches!(ins[k as usize], "l" | "d");
-            srcs.push(if ins[k as usize] == "n" { o } else { reg(self.in_reg(o, wide)) });
-        }
-        self.f.asm.push(text);
-        let id = self.f.asm.len() as u32 - 1;
-        self.op(Op::Asm { id, side_effects }, d.to_vec(), srcs);
-        Ok(())
-    }
-
-    /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.
-    fn lower_count(&mut self, op: Op, a: Operand, d: &[Operand], w64: bool) -> Result<()> {
-        if !w64 {
-            self.op(op, d.to_vec(), vec![a]);
-            return Ok(());
-        }
-        let t = self.f.new_reg(RegFile::R, PairMode::Single);
-        self.op(op, vec![reg(t)], vec![a]);
-        self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(t)]);
-        Ok(())
-    }
-
-    /// The `llvm.nvvm.*` math intrinsics libdevice uses.
-    fn lower_nvvm_math(&mut self, _v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
-        let Some(rest) = name.strip_prefix("llvm.nvvm.") else {
-            return Err(self.err(format!("intrinsic {name}")));
-        };
-        let f64_ = rest.ends_with(".d");
-        let t = if f64_ { FTy::F64 } else { FTy::F32 };
-        let mut a = Vec::new();
-        for &x in args {
-            a.push(self.get1(x)?);
-        }
-        let op = match rest {
-            // The f32 approximations (`.f` / `.ftz.f`); f64 forms other than rcp64h are not
-            // MUFU operations and stay unsupported.
-            r if r.ends_with(".f") && mufu_fn(r).is_some() => {
-                Op::Mufu { func: mufu_fn(r).unwrap(), ftz: r.contains(".ftz.") }
-            }
-            "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H, ftz: true },
-            "prmt" => {
-                // prmt(a, b, selector) → PRMT d, a, selector, b
-                self.op(Op::Prmt, d.to_vec(), vec![a[0].clone(), a[2].clone(), a[1].clone()]);
-                return Ok(());
-            }
-            "activemask" => {
-                // VOTE.ANY Rd, PT: a ballot of true over the active lanes.
-                self.op(Op::Vote { mode: VoteMode::Ballot }, d.to_vec(), vec![Operand::True]);
-                return Ok(());
-            }
-            // IEEE forms without flush-to-zero. `div.full.f` (≤ 2 ulp) is implemented by the
-            // correctly rounded division, which meets its bound; `div.approx.f` keeps its PTX form.
-            "sqrt.rn.f" | "sqrt.rn.d" | "sqrt.f" => Op::FSqrt { ty: t },
-            "div.rn.f" | "div.rn.d" | "div.full.f" => Op::FDiv { ty: t, exact: true },
-            "div.approx.f" => Op::FDiv { ty: FTy::F32, exact: false },
-            "rcp.rn.f" | "rcp.rn.d" => {
-                let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
-                a.insert(0, Operand::Imm(one));
-                Op::FDiv { ty: t, exact: true }
-            }
-            // Explicitly rounded forms; flush-to-zero variants are not modelled.
-            r if r.starts_with("fma.r") && !r.contains("ftz") => Op::FFma { ty: t, round: nvvm_round(r) },
-            r if r.starts_with("add.rn.") && !r.contains("ftz") => Op::FAdd { ty: t },
-            r if r.starts_with("mul.rn.") && !r.contains("ftz") => Op::FMul { ty: t },
-            r if r.starts_with("saturate.") => {
-                // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
-                let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
-                let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
-                self.op(Op::FMnMx { ty: t, max: true }, vec![reg(tmp)], vec![a[0].clone(), Operand::Imm(0)]);
-                self.op(Op::FMnMx { ty: t, max: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
-                return Ok(());
-            }
-            // minNum/maxNum semantics only: the `.nan`, `.xorsign` and `.ftz` variants differ.
-            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false },
-            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true },
-            "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
-            r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
-                let signed = !r.contains(".u");
-                let w64 = r.ends_with("ll");
-                Op::IMad { kind: MadKind::Hi { signed }, w64 }
-            }
-            r if r.starts_with("ldg.global.") => {
-                let ty = ffi::classify(ffi::type_of(_v));
-                let bits = scalar_bits(&ty).max(8);
-                Op::Ld { space: Space::Global, bits, signed: false, volatile: false, offset: 0 }
-            }
-            r if r.starts_with("atomic.load.inc.32") || r.starts_with("atomic.load.dec.32") => {
-                let space = self.space_of(args[0])?;
-                let op = if r.contains("inc") { AtomOp::Inc } else { AtomOp::Dec };
-                Op::Atom { space, op, ty: NumTy::U32 }
-            }
-            "d2i.lo" | "d2i.hi" => {
-                // The low / high word of a double's bits.
-                let x = if rest == "d2i.hi" {
-                    let t = self.f.new_reg(RegFile::R, PairMode::Pair);
-                    self.op(
-                        Op::Shf { left: false, signed: false, w64: true },
-                        vec![reg(t)],
-                        vec![a[0].clone(), Operand::Imm(32)],
-                    );
-                    reg(t)
-                } else {
-                    a[0].clone()
-                };
-                self.op(Op::Cvt { from: NumTy::U64, to: NumTy::U32, round: Round::Rn }, d.to_vec(), vec![x]);
-                return Ok(());
-            }
-            "lohi.i2d" => {
-                // (hi << 32) | lo as the bits of a double.
-                let (lo, hi) = (self.f.new_reg(RegFile::R, PairMode::Pair), self.f.new_reg(RegFile::R, PairMode::Pair));
-                self.op(
-                    Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
-                    vec![reg(lo)],
-                    vec![a[0].clone()],
-                );
-                self.op(
-                    Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
-                    vec![reg(hi)],
-                    vec![a[1].clone()],
-                );
-                let sh = self.f.new_reg(RegFile::R, PairMode::Pair);
-                self.op(
-                    Op::Shf { left: true, signed: false, w64: true },
-                    vec![reg(sh)],
-                    vec![reg(hi), Operand::Imm(32)],
-                );
-                self.op(Op::Lop3 { lut: lut::OR, w64: true }, d.to_vec(), vec![reg(sh), reg(lo), Operand::Zero]);
-                return Ok(());
-            }
-            _ => return Err(self.err(format!("intrinsic {name}"))),
-        };
-        if let Op::IMad { .. } = op {
-            a.push(Operand::Zero);
-        }
-        self.op(op, d.to_vec(), a);
-        Ok(())
-    }
 }
 
 /// A 64-bit GEP index that is a `sext`/`zext` of an i32 `x`, with a positive element size that
@@ -1392,33 +1065,7 @@ fn widened_index(idx: V, size: i64) -> Option<(V, bool)> {
     (ffi::classify(ffi::type_of(x)) == Ty::Int(32) && size > 0 && size < limit).then_some((x, signed))
 }
 
-/// The MUFU function of an `llvm.nvvm.<fn>.approx[.ftz].f` name.
-fn mufu_fn(name: &str) -> Option<MufuFn> {
-    Some(match name.split(".approx").next()? {
-        "rsqrt" => MufuFn::Rsq,
-        "ex2" => MufuFn::Ex2,
-        "lg2" => MufuFn::Lg2,
-        "sin" => MufuFn::Sin,
-        "cos" => MufuFn::Cos,
-        "sqrt" => MufuFn::Sqrt,
-        "rcp" => MufuFn::Rcp,
-        "tanh" => MufuFn::Tanh,
-        _ => return None,
-    })
-    .filter(|_| name.contains(".approx."))
-}
-
-/// The rounding mode spelled in an `llvm.nvvm.*.r{n,z,m,p}[.ftz].{f,d}` name.
-fn nvvm_round(name: &str) -> Round {
-    match name.split('.').nth(1) {
-        Some("rz") => Round::Rz,
-        Some("rm") => Round::Rm,
-        Some("rp") => Round::Rp,
-        _ => Round::Rn,
-    }
-}
-
-fn sign_bit(t: FTy) -> u64 {
+pub(super) fn sign_bit(t: FTy) -> u64 {
     match t {
         FTy::F16 => 0x8000,
         FTy::F32 => 0x8000_0000,
@@ -1426,7 +1073,7 @@ fn sign_bit(t: FTy) -> u64 {
     }
 }
 
-fn scalar_bits(t: &Ty) -> u32 {
+pub(super) fn scalar_bits(t: &Ty) -> u32 {
     match t {
         Ty::I1 => 1,
         Ty::Int(b) => *b,

@@ -28,7 +28,13 @@
 //! - Anything else: `unsupported <what> in function @<name>`.
 
 pub mod ffi;
+mod inline_asm;
 mod inst;
+mod intrinsics;
+mod intrinsics_bits;
+mod intrinsics_space;
+mod intrinsics_warp;
+mod memops;
 mod spaces;
 
 use crate::llvm::launch_bounds::LaunchBounds;
@@ -222,6 +228,11 @@ pub(crate) struct FnLowering<'a> {
     pub(crate) spaces: spaces::SpaceInference,
     /// Root → its space address (the twin of `spaces.rs`) where one was formed.
     pub twins: HashMap<V, Operand>,
+    /// The block of the LLVM block being lowered (its first part when it was split).
+    pub llvm_block: Bix,
+    /// LLVM block → the appended block its lowering continues in, where an expansion with a loop
+    /// (`memops.rs`) split it: the successors' phis name that block as their predecessor.
+    pub split_tails: HashMap<Bix, Bix>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -235,6 +246,8 @@ impl<'a> FnLowering<'a> {
             allocas: HashMap::new(),
             spaces: spaces::SpaceInference::default(),
             twins: HashMap::new(),
+            llvm_block: Bix(0),
+            split_tails: HashMap::new(),
         }
     }
 
@@ -300,8 +313,25 @@ impl<'a> FnLowering<'a> {
         self.lower_allocas(&bbs)?;
         for (i, bb) in bbs.iter().enumerate() {
             self.cur = Bix(i as u32);
+            self.llvm_block = self.cur;
             for inst in bb.get_instructions() {
-                self.lower_inst(V(inst.as_value_ref()), Bix(i as u32 + 1), bbs.len())?;
+                // A split block continues in an appended block, which nothing follows in layout.
+                let next = if self.cur == Bix(i as u32) { Bix(i as u32 + 1) } else { Bix(u32::MAX) };
+                self.lower_inst(V(inst.as_value_ref()), next, bbs.len())?;
+            }
+        }
+        // The phis of LLVM blocks name a split predecessor by the block it ends in.
+        if !self.split_tails.is_empty() {
+            for block in &mut self.f.blocks[..bbs.len()] {
+                for inst in block.insts.iter_mut().filter(|i| i.op == Op::Phi) {
+                    for o in inst.srcs.iter_mut() {
+                        if let Operand::Label(b) = o
+                            && let Some(&t) = self.split_tails.get(b)
+                        {
+                            *b = t;
+                        }
+                    }
+                }
             }
         }
         // Loops whose latch says `llvm.loop.unroll.disable` (or `unroll.count 1`): the header

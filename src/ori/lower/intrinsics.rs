@@ -1,0 +1,349 @@
+//! Intrinsic calls: `llvm.*` and `llvm.nvvm.*` → Ori instructions (special registers, barriers,
+//! fences, warp shuffles and votes, integer and float math, the libdevice `nvvm` math).
+
+use super::FnLowering;
+use super::ffi::{self, Ty, V};
+use super::inst::{fty, ibits, reg};
+use crate::ori::ir::{Operand, PairMode, RegFile};
+use crate::ori::opcode::{AtomOp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, VoteMode, lut};
+use crate::sreg::{SassSource, SpecialReg};
+use anyhow::Result;
+
+impl FnLowering<'_> {
+    pub(super) fn lower_intrinsic(&mut self, v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let rty = ffi::classify(ffi::type_of(v));
+        // Checked: an intrinsic name matched by prefix may have fewer arguments than expected.
+        let arg = |s: &mut Self, i: usize| -> Result<Operand> {
+            let a = args.get(i).ok_or_else(|| s.err(format!("intrinsic {name} with {} arguments", args.len())))?;
+            s.get1(*a)
+        };
+        // `llvm.smax.i32` → `llvm.smax` (the overload suffixes dropped).
+        let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        if let Some(sr) = SpecialReg::from_intrinsic(name) {
+            match sr.sass_source() {
+                SassSource::Sr(_) => self.op(Op::S2R, d.to_vec(), vec![Operand::SReg(sr)]),
+                SassSource::ConstBank(off) => {
+                    self.op(Op::Mov { w64: false }, d.to_vec(), vec![Operand::CBank { bank: 0, offset: off }])
+                }
+                SassSource::Imm(x) => {
+                    self.op(Op::Mov { w64: sr.bits() == 64 }, d.to_vec(), vec![Operand::Imm(x as u64)])
+                }
+            }
+            return Ok(());
+        }
+        let ignored = [
+            "llvm.lifetime.",
+            "llvm.assume",
+            "llvm.dbg.",
+            "llvm.experimental.noalias",
+            "llvm.invariant.",
+            "llvm.prefetch",
+            "llvm.sideeffect",
+        ];
+        if ignored.iter().any(|p| name.starts_with(p)) {
+            return Ok(());
+        }
+        let t = fty(&rty);
+        if self.lower_warp_intrinsic(name, args, d)? || self.lower_space_intrinsic(v, name, args, d)? {
+            return Ok(());
+        }
+        match name {
+            "llvm.nvvm.barrier0" => {
+                self.op(Op::Bar, vec![], vec![]);
+                return Ok(());
+            }
+            n if n.starts_with("llvm.nvvm.membar.") || n.starts_with("llvm.nvvm.fence.") => {
+                self.op(Op::Membar { gpu: !n.ends_with("cta") }, vec![], vec![]);
+                return Ok(());
+            }
+            _ => {}
+        }
+        if let Some(rest) = name.strip_prefix("llvm.nvvm.shfl.sync.") {
+            let mode = match rest.split('.').next() {
+                Some("idx") => ShflMode::Idx,
+                Some("up") => ShflMode::Up,
+                Some("down") => ShflMode::Down,
+                Some("bfly") => ShflMode::Bfly,
+                _ => return Err(self.err(format!("intrinsic {name}"))),
+            };
+            // (mask, value, lane/delta, clamp) → SHFL d, value, lane, clamp, mask
+            let (mask, val, lane, clamp) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?, arg(self, 3)?);
+            self.op(Op::Shfl { mode }, d.to_vec(), vec![val, lane, clamp, mask]);
+            return Ok(());
+        }
+        if let Some(rest) = name.strip_prefix("llvm.nvvm.vote.") {
+            let mode = match rest.split('.').next() {
+                Some("all") => VoteMode::All,
+                Some("any") => VoteMode::Any,
+                Some("uni") => VoteMode::Uni,
+                Some("ballot") => VoteMode::Ballot,
+                _ => return Err(self.err(format!("intrinsic {name}"))),
+            };
+            let (mask, p) = if rest.contains(".sync") {
+                (arg(self, 0)?, arg(self, 1)?)
+            } else {
+                // The pre-Volta forms vote over the active threads: PTX for sm_70+ only has
+                // `vote.sync`, so the member mask is `activemask` (what CUDA's legacy `__all`
+                // became), never the `vote.all.pred` that llc-19 writes and ptxas rejects.
+                let p = arg(self, 0)?;
+                let m = self.f.new_reg(RegFile::R, PairMode::Single);
+                self.op(Op::Vote { mode: VoteMode::Ballot }, vec![reg(m)], vec![Operand::True]);
+                (reg(m), p)
+            };
+            let p = self.pred(p);
+            self.op(Op::Vote { mode }, d.to_vec(), vec![reg(p), mask]);
+            return Ok(());
+        }
+        let un = |s: &mut Self, op: Op| -> Result<()> {
+            let a = arg(s, 0)?;
+            s.op(op, d.to_vec(), vec![a]);
+            Ok(())
+        };
+        let bin = |s: &mut Self, op: Op| -> Result<()> {
+            let (a, b) = (arg(s, 0)?, arg(s, 1)?);
+            s.op(op, d.to_vec(), vec![a, b]);
+            Ok(())
+        };
+        if self.lower_bits_intrinsic(name, &base, &rty, args, d)? || self.lower_memop(v, name, &base, args)? {
+            return Ok(());
+        }
+        let w64 = ibits(&rty) == Some(64);
+        match base.as_str() {
+            "llvm.fma" | "llvm.fmuladd" if t.is_some() => {
+                let (a, b, c) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
+                self.op(Op::FFma { ty: t.unwrap(), round: Round::Rn }, d.to_vec(), vec![a, b, c]);
+                Ok(())
+            }
+            "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
+            // The half bits in an i16 ↔ f32/f64 (`cvt.f32.f16`, `cvt.rn.f16.f32`).
+            "llvm.convert" if name.starts_with("llvm.convert.from.fp16.") && t.is_some() => {
+                let to = match t.unwrap() {
+                    FTy::F64 => NumTy::F64,
+                    _ => NumTy::F32,
+                };
+                un(self, Op::Cvt { from: NumTy::F16, to, round: Round::Rn })
+            }
+            "llvm.convert" if name.starts_with("llvm.convert.to.fp16.") && ibits(&rty) == Some(16) => {
+                let from = match args.first().map(|&a| ffi::classify(ffi::type_of(a))) {
+                    Some(Ty::F32) => NumTy::F32,
+                    Some(Ty::F64) => NumTy::F64,
+                    _ => return Err(self.err(format!("intrinsic {name}"))),
+                };
+                un(self, Op::Cvt { from, to: NumTy::F16, round: Round::Rn })
+            }
+            "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
+            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: false }),
+            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: true }),
+            "llvm.umin" | "llvm.umax" | "llvm.smin" | "llvm.smax" => {
+                let signed = base.starts_with("llvm.s");
+                let bits = ibits(&rty).unwrap_or(32);
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                let (a, b) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
+                self.op(Op::IMnMx { signed, max: base.ends_with("max"), w64 }, d.to_vec(), vec![a, b]);
+                Ok(())
+            }
+            "llvm.abs" => {
+                let bits = ibits(&rty).unwrap_or(32);
+                let a = arg(self, 0)?;
+                let a = self.norm(a, bits, true);
+                self.op(Op::IAbs { w64 }, d.to_vec(), vec![a]);
+                Ok(())
+            }
+            "llvm.ctpop" => {
+                let bits = ibits(&rty).unwrap_or(32);
+                let a = arg(self, 0)?;
+                let a = self.norm(a, bits, false);
+                self.lower_count(Op::Popc { w64 }, a, d, w64)
+            }
+            _ => self.lower_nvvm_math(v, name, args, d),
+        }
+    }
+
+    /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.
+    fn lower_count(&mut self, op: Op, a: Operand, d: &[Operand], w64: bool) -> Result<()> {
+        if !w64 {
+            self.op(op, d.to_vec(), vec![a]);
+            return Ok(());
+        }
+        let t = self.f.new_reg(RegFile::R, PairMode::Single);
+        self.op(op, vec![reg(t)], vec![a]);
+        self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(t)]);
+        Ok(())
+    }
+
+    /// The `llvm.nvvm.*` math intrinsics libdevice uses.
+    fn lower_nvvm_math(&mut self, _v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let Some(rest) = name.strip_prefix("llvm.nvvm.") else {
+            return Err(self.err(format!("intrinsic {name}")));
+        };
+        let f64_ = rest.ends_with(".d");
+        let t = if f64_ { FTy::F64 } else { FTy::F32 };
+        if args.len() != nvvm_arity(rest) {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        }
+        let mut a = Vec::new();
+        for &x in args {
+            a.push(self.get1(x)?);
+        }
+        let op = match rest {
+            // The f32 approximations (`.f` / `.ftz.f`); f64 forms other than rcp64h are not
+            // MUFU operations and stay unsupported.
+            r if r.ends_with(".f") && mufu_fn(r).is_some() => {
+                Op::Mufu { func: mufu_fn(r).unwrap(), ftz: r.contains(".ftz.") }
+            }
+            "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H, ftz: true },
+            "prmt" => {
+                // prmt(a, b, selector) → PRMT d, a, selector, b
+                self.op(Op::Prmt, d.to_vec(), vec![a[0].clone(), a[2].clone(), a[1].clone()]);
+                return Ok(());
+            }
+            "activemask" => {
+                // VOTE.ANY Rd, PT: a ballot of true over the active lanes.
+                self.op(Op::Vote { mode: VoteMode::Ballot }, d.to_vec(), vec![Operand::True]);
+                return Ok(());
+            }
+            // IEEE forms without flush-to-zero. `div.full.f` (≤ 2 ulp) is implemented by the
+            // correctly rounded division, which meets its bound; `div.approx.f` keeps its PTX form.
+            "sqrt.rn.f" | "sqrt.rn.d" | "sqrt.f" => Op::FSqrt { ty: t },
+            "div.rn.f" | "div.rn.d" | "div.full.f" => Op::FDiv { ty: t, exact: true },
+            // The flush-to-zero approximation is modelled by the approximate division (the two
+            // differ on subnormal operands and results only; approximations are compared with a
+            // tolerance).
+            "div.approx.f" | "div.approx.ftz.f" => Op::FDiv { ty: FTy::F32, exact: false },
+            "rcp.rn.f" | "rcp.rn.d" => {
+                let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
+                a.insert(0, Operand::Imm(one));
+                Op::FDiv { ty: t, exact: true }
+            }
+            // Explicitly rounded forms; flush-to-zero variants are not modelled.
+            r if r.starts_with("fma.r") && !r.contains("ftz") => Op::FFma { ty: t, round: nvvm_round(r) },
+            r if r.starts_with("add.rn.") && !r.contains("ftz") => Op::FAdd { ty: t },
+            r if r.starts_with("mul.rn.") && !r.contains("ftz") => Op::FMul { ty: t },
+            r if r.starts_with("saturate.") => {
+                // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
+                let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
+                let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
+                self.op(Op::FMnMx { ty: t, max: true }, vec![reg(tmp)], vec![a[0].clone(), Operand::Imm(0)]);
+                self.op(Op::FMnMx { ty: t, max: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
+                return Ok(());
+            }
+            // minNum/maxNum semantics only: the `.nan`, `.xorsign` and `.ftz` variants differ.
+            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false },
+            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true },
+            "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
+            r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
+                let signed = !r.contains(".u");
+                let w64 = r.ends_with("ll");
+                Op::IMad { kind: MadKind::Hi { signed }, w64 }
+            }
+            r if r.starts_with("atomic.load.inc.32") || r.starts_with("atomic.load.dec.32") => {
+                let space = self.space_of(args[0])?;
+                let op = if r.contains("inc") { AtomOp::Inc } else { AtomOp::Dec };
+                Op::Atom { space, op, ty: NumTy::U32 }
+            }
+            "sad.i" | "sad.ui" | "sad.s" | "sad.us" | "sad.ll" | "sad.ull" => {
+                // |a - b| + c = max(a, b) - min(a, b) + c.
+                let signed = !rest.starts_with("sad.u");
+                let w64 = rest.ends_with("ll");
+                let pair = if w64 { PairMode::Pair } else { PairMode::Single };
+                let (mx, mn) = (self.f.new_reg(RegFile::R, pair), self.f.new_reg(RegFile::R, pair));
+                let bits = if rest.ends_with(".s") || rest.ends_with(".us") {
+                    16
+                } else if w64 {
+                    64
+                } else {
+                    32
+                };
+                let (x, y) = (self.norm(a[0].clone(), bits, signed), self.norm(a[1].clone(), bits, signed));
+                self.op(Op::IMnMx { signed, max: true, w64 }, vec![reg(mx)], vec![x.clone(), y.clone()]);
+                self.op(Op::IMnMx { signed, max: false, w64 }, vec![reg(mn)], vec![x, y]);
+                self.op(Op::IAdd3 { neg_b: true, w64 }, d.to_vec(), vec![reg(mx), reg(mn), a[2].clone()]);
+                return Ok(());
+            }
+            "d2i.lo" | "d2i.hi" => {
+                // The low / high word of a double's bits.
+                let x = if rest == "d2i.hi" {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Pair);
+                    self.op(
+                        Op::Shf { left: false, signed: false, w64: true },
+                        vec![reg(t)],
+                        vec![a[0].clone(), Operand::Imm(32)],
+                    );
+                    reg(t)
+                } else {
+                    a[0].clone()
+                };
+                self.op(Op::Cvt { from: NumTy::U64, to: NumTy::U32, round: Round::Rn }, d.to_vec(), vec![x]);
+                return Ok(());
+            }
+            "lohi.i2d" => {
+                // (hi << 32) | lo as the bits of a double.
+                let (lo, hi) = (self.f.new_reg(RegFile::R, PairMode::Pair), self.f.new_reg(RegFile::R, PairMode::Pair));
+                self.op(
+                    Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
+                    vec![reg(lo)],
+                    vec![a[0].clone()],
+                );
+                self.op(
+                    Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn },
+                    vec![reg(hi)],
+                    vec![a[1].clone()],
+                );
+                let sh = self.f.new_reg(RegFile::R, PairMode::Pair);
+                self.op(
+                    Op::Shf { left: true, signed: false, w64: true },
+                    vec![reg(sh)],
+                    vec![reg(hi), Operand::Imm(32)],
+                );
+                self.op(Op::Lop3 { lut: lut::OR, w64: true }, d.to_vec(), vec![reg(sh), reg(lo), Operand::Zero]);
+                return Ok(());
+            }
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        if let Op::IMad { .. } = op {
+            a.push(Operand::Zero);
+        }
+        self.op(op, d.to_vec(), a);
+        Ok(())
+    }
+}
+
+/// The number of arguments of the `llvm.nvvm.<rest>` intrinsics `lower_nvvm_math` handles (any
+/// other name is refused whatever its arity).
+fn nvvm_arity(rest: &str) -> usize {
+    match rest {
+        "activemask" => 0,
+        "prmt" => 3,
+        r if r.starts_with("sad.") => 3,
+        "lohi.i2d" => 2,
+        r if r.starts_with("fma.") => 3,
+        r if ["add.", "mul.", "div.", "fmin.", "fmax.", "mulhi.", "atomic."].iter().any(|p| r.starts_with(p)) => 2,
+        _ => 1,
+    }
+}
+
+/// The MUFU function of an `llvm.nvvm.<fn>.approx[.ftz].f` name.
+fn mufu_fn(name: &str) -> Option<MufuFn> {
+    Some(match name.split(".approx").next()? {
+        "rsqrt" => MufuFn::Rsq,
+        "ex2" => MufuFn::Ex2,
+        "lg2" => MufuFn::Lg2,
+        "sin" => MufuFn::Sin,
+        "cos" => MufuFn::Cos,
+        "sqrt" => MufuFn::Sqrt,
+        "rcp" => MufuFn::Rcp,
+        "tanh" => MufuFn::Tanh,
+        _ => return None,
+    })
+    .filter(|_| name.contains(".approx."))
+}
+
+/// The rounding mode spelled in an `llvm.nvvm.*.r{n,z,m,p}[.ftz].{f,d}` name.
+fn nvvm_round(name: &str) -> Round {
+    match name.split('.').nth(1) {
+        Some("rz") => Round::Rz,
+        Some("rm") => Round::Rm,
+        Some("rp") => Round::Rp,
+        _ => Round::Rn,
+    }
+}
