@@ -69,7 +69,8 @@ define ptx_kernel void @int32(ptr %out, i32 %a, i32 %b) {
 ; PTX-NEXT: cvt.s64.s32
 ; PTX-NEXT: cvt.u32.u8
 ; PTX-NEXT: cvt.u64.u32
-; PTX: mad.wide.s32 {{%rd[0-9]+}}, {{%r[0-9]+}}, 8, {{%rd[0-9]+}};
+; PTX: mul.wide.s32 [[O:%td[0-9]+]], {{%r[0-9]+}}, 8;
+; PTX-NEXT: add.s64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, [[O]];
 ; PTX-NEXT: st.global.b64
 ; PTX-NEXT: mad.lo.s64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 8, {{%rd[0-9]+}};
 

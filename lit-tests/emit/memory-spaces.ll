@@ -22,20 +22,24 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX-NEXT: cvta.to.global.u64 [[ING:%rd[0-9]+]], [[IN]];
 ; PTX-NEXT: ld.param.u64 [[OUT:%rd[0-9]+]], [spaces_param_1];
 ; PTX-NEXT: cvta.to.global.u64 [[OUTG:%rd[0-9]+]], [[OUT]];
-; PTX: mad.wide.s32 [[P:%rd[0-9]+]], {{%r[0-9]+}}, 4, [[ING]];
+; PTX: mul.wide.s32 [[O:%td[0-9]+]], {{%r[0-9]+}}, 4;
+; PTX-NEXT: add.s64 [[P:%rd[0-9]+]], [[ING]], [[O]];
 ; PTX-NEXT: ld.global.b32 {{%r[0-9]+}}, [[[P]]];
 ; PTX-NEXT: mov.u64 [[T:%rd[0-9]+]], tile;
-; PTX-NEXT: mad.wide.s32 [[TP:%rd[0-9]+]], {{%r[0-9]+}}, 4, [[T]];
+; PTX-NEXT: mul.wide.s32 [[O:%td[0-9]+]], {{%r[0-9]+}}, 4;
+; PTX-NEXT: add.s64 [[TP:%rd[0-9]+]], [[T]], [[O]];
 ; PTX-NEXT: st.shared.b32 [[[TP]]],
 ; PTX-NEXT: bar.sync 0;
 ; PTX-NEXT: ld.shared.b32 {{%r[0-9]+}}, [[[TP]]];
 ; PTX-NEXT: mov.u64 [[C:%rd[0-9]+]], coef;
 ; PTX-NEXT: ld.const.b32 {{%r[0-9]+}}, [[[C]]+4];
-; PTX-NEXT: mad.wide.s32 [[BP:%rd[0-9]+]],
+; PTX-NEXT: mul.wide.s32
+; PTX-NEXT: add.s64 [[BP:%rd[0-9]+]],
 ; PTX-NEXT: st.local.b32 [[[BP]]],
 ; PTX-NEXT: ld.local.b32 {{%r[0-9]+}}, [[[BP]]];
 ; PTX-NEXT: mul.rn.f32
-; PTX-NEXT: mad.wide.s32 [[Q:%rd[0-9]+]], {{%r[0-9]+}}, 4, [[OUTG]];
+; PTX-NEXT: mul.wide.s32 [[O:%td[0-9]+]], {{%r[0-9]+}}, 4;
+; PTX-NEXT: add.s64 [[Q:%rd[0-9]+]], [[OUTG]], [[O]];
 ; PTX-NEXT: st.global.b32 [[[Q]]],
 ; PTX-NOT: cvta.shared
 ; PTX-NOT: cvta.local

@@ -34,8 +34,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX: ld.global.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}+-4];
 ; PTX-NEXT: add.s64 {{%rd[0-9]+}}, [[IN]], 0x1000000;
 ; PTX: mov.u64 [[T:%rd[0-9]+]], tile;
-; PTX-NEXT: mad.wide.s32 [[ROW:%rd[0-9]+]], {{%r[0-9]+}}, 64, [[T]];
-; PTX-NOT: add.s64
+; PTX-NEXT: mul.wide.s32 [[O:%td[0-9]+]], {{%r[0-9]+}}, 64;
+; PTX-NEXT: add.s64 [[ROW:%rd[0-9]+]], [[T]], [[O]];
+; PTX-NOT: add.s64 {{%rd[0-9]+}}, [[ROW]], {{[0-9]+}};
 ; PTX: ld.shared.b32 {{%r[0-9]+}}, [[[ROW]]];
 ; PTX-NEXT: ld.shared.b32 {{%r[0-9]+}}, [[[ROW]]+4];
 ; PTX-NEXT: ld.shared.b32 {{%r[0-9]+}}, [[[ROW]]+8];

@@ -13,7 +13,7 @@
 //! | `MOV d, c[0x0][0x28]` | `mov.u64 d, __local_depot` (the frame's local address) |
 //! | `MOV` / `COPY` | `mov.b32` / `mov.b64` / `mov.pred` |
 //! | `IADD3 d, a, ±b, c` | `add`/`sub` `.s32`/`.s64` (+ `add` for a non-zero `c`) |
-//! | `IMAD` / `.HI` / `.WIDE` | `mul.lo`/`mad.lo`, `mul.hi`/`mad.hi`, `mul.wide`/`mad.wide` |
+//! | `IMAD` / `.HI` / `.WIDE` | `mul.lo`/`mad.lo`, `mul.hi`/`mad.hi`, `mul.wide` (+ `add.s64`) |
 //! | `LOP3.LUT` | `and`/`or`/`xor`/`not` for those tables, else `lop3.b32` |
 //! | `SHF.L` / `SHF.R.{U,S}` | `shl.b` / `shr.u` / `shr.s` |
 //! | `ISETP` / `FSETP` | `setp.cmp.type[.bop]` |
@@ -381,6 +381,13 @@ impl Printer<'_> {
                 };
                 if s(2) == Operand::Zero {
                     self.line(&g, format!("mul.{base}.{ty} {d}, {a}, {b}"));
+                } else if let MadKind::Wide { .. } = kind {
+                    // `mul.wide` + `add.s64`, as llc writes it: ptxas makes one IMAD.WIDE of that
+                    // pair, but splits a `mad.wide.s32` into IMAD.SHL/IMAD.HI and a 64-bit add.
+                    let c = self.int_src(&s(2))?;
+                    let t = self.scratch64();
+                    self.line(&g, format!("mul.wide.{ty} {t}, {a}, {b}"));
+                    self.line(&g, format!("add.s64 {d}, {c}, {t}"));
                 } else {
                     let c = self.int_src(&s(2))?;
                     self.line(&g, format!("mad.{base}.{ty} {d}, {a}, {b}, {c}"));
