@@ -1,4 +1,5 @@
 //! Emission: PTX text (and, later, a cuobjdump-style SASS listing).
 
 pub mod ptx;
+pub mod ptx_module;
 pub mod sass;

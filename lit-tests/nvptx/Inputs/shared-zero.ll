@@ -1,0 +1,3 @@
+target triple = "nvptx64-nvidia-cuda"
+@tile = addrspace(3) global [4 x i32] zeroinitializer
+@u = internal addrspace(3) global i32 undef
