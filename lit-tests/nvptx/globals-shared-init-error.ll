@@ -2,7 +2,8 @@
 ; never PTX that ptxas rejects: a `.shared` variable with an initial value (llc: "initial value
 ; of 'tile' is not allowed in addrspace(3)"), an external name that is no PTX identifier (llc
 ; aborts, only local names are renamed), an address in an integer narrower than a pointer, a
-; type PTX has no data form for. A zero or undef `.shared` variable is fine (no initializer).
+; type PTX has no data form for. A zero or undef `.shared` variable is fine (no initializer), and
+; so is the dynamic shared array (`.extern`, no size).
 ; RUN: rm -f %t.ptx
 ; RUN: not ori llc %S/Inputs/shared-init.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=SHARED
 ; SHARED: ori: error: unsupported initial value in addrspace(3) (llc: not allowed in shared memory) in global @tile
@@ -18,4 +19,5 @@
 ; RUN: FileCheck %s --input-file=%t.ptx --check-prefix=ZERO
 ; ZERO: .visible .shared .align 4 .b8 tile[16];
 ; ZERO-NEXT: {{^}}.shared .align 4 .u32 u;
+; ZERO-NEXT: .extern .shared .align 4 .b8 dyn[];
 ; REQUIRES: ptxas

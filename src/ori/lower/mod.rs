@@ -10,12 +10,11 @@
 //!   alignment, and are read once at the entry (`MOV dst, c[0x0][off]`). `%ntid`/`%nctaid` are
 //!   constant-bank reads too (`c[0x0][0x0..0x14]`), the stack pointer is `c[0x0][0x28]`.
 //! - **Device functions** are inlined into the kernels before lowering (LLVM's `always-inline`
-//!   run by `llc::inline_device_functions`), so most kernels are one Code Object. A function that
-//!   cannot be inlined (recursion) and is still called becomes a `.func` with a simple ABI: every
-//!   argument and the return value are `.param` words of 32 or 64 bits (by register width) read
-//!   with `LD.PARAM` / written with `ST.PARAM` on the callee side, and `CALL.ABS.NOINC` carries
-//!   `[callee, args...]` → results at the call site (the PTX emitter spells the `.param`
-//!   marshalling). Predicate (i1) arguments and results and aggregates are unsupported.
+//!   run by `llc::inline_device_functions`), so most kernels are one Code Object. A function
+//!   still called afterwards (recursion, calls through pointers) or visible to other modules
+//!   becomes a `.func`; calls of it, of declared functions and through pointers use the `.param`
+//!   ABI of `calls.rs` (`CALL`).
+//! - **Module variables** (`globals.rs`) and the PTX names of every symbol (`symbols.rs`).
 //! - **Allocas** get slots in a per-thread local frame addressed from the stack pointer (R1);
 //!   their generic addresses are formed with `CVTA.LOCAL`.
 //! - **Address spaces** of generic pointers are inferred first (`spaces.rs`, what llc's
@@ -79,14 +78,13 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     // functions as `.func`s even when nothing here calls them), and local functions still used
     // after inlining (recursion, address taken).
     let mut kernels = Vec::new();
+    let mut declared = Vec::new();
     for f in module.get_functions() {
         let fv = V(f.as_value_ref());
         let name = f.get_name().to_string_lossy().into_owned();
         if f.count_basic_blocks() == 0 {
             if !name.starts_with("llvm.") && uses(fv).next().is_some() {
-                let sig = calls::signature(ffi::global_type(fv))
-                    .map_err(|w| unsupported(format!("{w} (a declared function)"), &name))?;
-                prog.externs.push(ExternFunc { name: syms.name(fv), sig });
+                declared.push((fv, name));
             }
             continue;
         }
@@ -110,6 +108,12 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         }
     }
     prog.functions.extend(kernels);
+    // Declared functions (after the calls, whose errors name the caller).
+    for (fv, name) in declared {
+        let sig = calls::signature(ffi::global_type(fv))
+            .map_err(|w| unsupported(format!("{w} (a declared function)"), &name))?;
+        prog.externs.push(ExternFunc { name: syms.name(fv), sig });
+    }
     // Which device-function parameters receive varying values (seed 002, inter-procedural).
     crate::ori::varying::propagate_call_arguments(&mut prog);
     Ok(prog)
