@@ -1,9 +1,10 @@
 ; Initializers of every form, serialized as llc-19 lays them out: floats, half, bfloat and double
 ; by their exact bits, nested arrays and structs at the data layout's offsets with zero padding,
 ; vectors (a <3 x i32> is 12 bytes), strings, zeroinitializer/undef/poison (no initializer in
-; the PTX), trailing zero bytes left out. Each copy_* kernel copies one variable byte by byte to
-; its output, and `ori check` compares the bytes with LLVM's JIT (which lays the initializer
-; out itself), before and after register allocation.
+; the PTX), trailing zero bytes left out, a zero-sized variable one byte (llc's `.b8 x;`).
+; Each copy_* kernel copies one variable byte by byte to its output, and `ori check` compares
+; the bytes with LLVM's JIT (which lays the initializer out itself), before and after register
+; allocation.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: FileCheck %s --input-file=%t.ptx
@@ -29,6 +30,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: .visible .global .align 1 .b8 poisoned[3];
 ; CHECK: .visible .global .align 8 .b8 partly[16] = {7};
 ; CHECK: .visible .global .align 1 .u8 flag = 1;
+; CHECK: .visible .global .align 4 .b8 empty;
 
 @f = addrspace(1) global float -1.5
 @d = addrspace(1) global double 0x400921FB54442D18
@@ -45,6 +47,7 @@ target triple = "nvptx64-nvidia-cuda"
 @poisoned = addrspace(1) global [3 x i8] poison
 @partly = addrspace(1) global { i32, [3 x i32] } { i32 7, [3 x i32] zeroinitializer }
 @flag = addrspace(1) global i1 true
+@empty = addrspace(1) global [0 x i32] zeroinitializer
 
 ; EXEC: copy_f: ok (reference: LLVM JIT; 4 output elements written)
 ; EXEC-NEXT: copy_d: ok (reference: LLVM JIT; 8 output elements written)

@@ -57,6 +57,11 @@ pub fn variable(g: &GlobalVar) -> String {
         return format!(".extern {space} .align {} .b8 {}[{dims}];", g.align, g.name);
     }
     let head = format!("{}{space} .align {}", g.linkage.directive(), g.align);
+    if g.size == 0 {
+        // A zero-sized variable (`[0 x i32]`, `{}`): one byte, as llc writes it (ptxas rejects
+        // an array of no elements outside `.extern`).
+        return format!("{head} .b8 {};", g.name);
+    }
     let Some(init) = &g.init else {
         return match g.scalar {
             Some(t) => format!("{head} {t} {};", g.name),
