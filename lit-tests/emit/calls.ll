@@ -12,7 +12,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; PTX-LABEL: .visible .func (.param .b32 func_retval0) walk(
+; PTX-LABEL: {{^}}.func (.param .b32 func_retval0) walk(
 ; PTX-NEXT: .param .b64 walk_param_0,
 ; PTX-NEXT: .param .b32 walk_param_1
 ; PTX: ld.param.b64 [[P:%rd[0-9]+]], [walk_param_0];
@@ -24,10 +24,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX-NEXT: .param .b32 param1;
 ; PTX-NEXT: st.param.b32 [param1], {{%r[0-9]+}};
 ; PTX-NEXT: .param .b32 retval0;
-; PTX-NEXT: call (retval0), walk, (param0, param1);
+; PTX-NEXT: call.uni (retval0), walk, (param0, param1);
 ; PTX-NEXT: ld.param.b32 {{%r[0-9]+}}, [retval0];
 ; PTX-LABEL: .visible .entry caller(
-; PTX: call (retval0), walk, (param0, param1);
+; PTX: call.uni (retval0), walk, (param0, param1);
 
 ; SASS-NOT: Function : walk
 ; SASS-LABEL: Function : caller

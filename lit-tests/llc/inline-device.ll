@@ -14,7 +14,7 @@
 ; REC-LABEL: .function k (kernel)
 ; REC: CALL.ABS.NOINC {{%r[0-9]+}}, @fact, {{%r[0-9]+}} ;
 ; REC-PTX: .visible .func (.param .b32 func_retval0) fact(
-; REC-PTX: call (retval0), fact, (param0);
+; REC-PTX: call.uni (retval0), fact, (param0);
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -14,8 +14,8 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [64 x float] undef, align 4
 @table = internal addrspace(4) constant [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 4
 
-; PTX: .visible .shared .align 4 .b8 tile[256];
-; PTX: .visible .const .align 4 .b8 table[16] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0};
+; PTX: {{^}}.shared .align 4 .b8 tile[256];
+; PTX: {{^}}.const .align 4 .b8 table[16] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4};
 ; PTX: .local .align 16 .b8 __local_depot[16];
 
 ; CHECK-LABEL: .function spaces (kernel)

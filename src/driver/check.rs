@@ -595,6 +595,13 @@ struct Snapshot {
     globals: BTreeMap<String, Vec<u8>>,
 }
 
+/// Whether a module variable's final contents are compared between runs: `.global` variables
+/// defined here, except those holding addresses (which differ between the JIT's host memory and
+/// the interpreter's).
+fn compared(g: &GlobalVar) -> bool {
+    g.space == Space::Global && !g.external && g.relocs.is_empty()
+}
+
 /// Runs an Ori function on fresh memory holding `inp`.
 fn run_ori(
     c: &Compiled,
@@ -629,7 +636,7 @@ fn run_ori(
     let globals = c
         .globals
         .iter()
-        .filter(|g| g.space == Space::Global)
+        .filter(|g| compared(g))
         .filter_map(|g| {
             let (_, addr) = machine.symbol(&g.name)?;
             Some((g.name.clone(), machine.buffer(addr)?.data[..g.size as usize].to_vec()))
@@ -649,11 +656,14 @@ fn run_reference(c: &Compiled, k: &CompiledKernel, inp: &Inputs, launch: &Launch
         })
         .collect();
     let globals: Vec<(String, u64)> =
-        c.globals.iter().filter(|g| g.space == Space::Global).map(|g| (g.name.clone(), g.size)).collect();
+        c.globals.iter().filter(|g| compared(g)).map(|g| (g.ir_name.clone(), g.size)).collect();
     let out = reference::run(&c.ir, &k.name, &args, launch, &globals)?;
     let mut bufs = out.buffers.into_iter();
     let buffers = inp.buffers.iter().map(|b| b.as_ref().and_then(|_| bufs.next())).collect();
-    Ok(Snapshot { buffers, globals: out.globals })
+    // Back to the PTX names the Ori runs use.
+    let globals =
+        c.globals.iter().filter_map(|g| out.globals.get(&g.ir_name).map(|b| (g.name.clone(), b.clone()))).collect();
+    Ok(Snapshot { buffers, globals })
 }
 
 fn show(elem: Elem, b: &[u8]) -> String {

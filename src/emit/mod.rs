@@ -2,4 +2,5 @@
 
 mod plop3;
 pub mod ptx;
+pub mod ptx_module;
 pub mod sass;

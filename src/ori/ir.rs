@@ -154,6 +154,23 @@ impl Inst {
         self.srcs.iter().filter_map(Operand::reg).chain(self.guard.map(|g| g.pred))
     }
 
+    /// A `CALL`'s callee and arguments (see `ori::lower::calls`); `None` for other opcodes.
+    pub fn call_parts(&self) -> Option<(Callee<'_>, &[Operand])> {
+        if self.op != Op::Call {
+            return None;
+        }
+        match self.srcs.first()? {
+            Operand::Symbol(s) => match s.strip_prefix(PROTOTYPE_PREFIX).and_then(|k| k.parse().ok()) {
+                Some(prototype) => {
+                    let address = self.srcs.get(1)?;
+                    Some((Callee::Indirect { prototype, address }, &self.srcs[2..]))
+                }
+                None => Some((Callee::Direct(s), &self.srcs[1..])),
+            },
+            _ => None,
+        }
+    }
+
     /// Branch targets named by the instruction.
     pub fn targets(&self) -> impl Iterator<Item = Bix> + '_ {
         self.srcs.iter().filter_map(|o| match o {
@@ -161,6 +178,18 @@ impl Inst {
             _ => None,
         })
     }
+}
+
+/// The symbol prefix of an indirect call's prototype (`CALL [@%prototype_<k>, address, args]`).
+pub const PROTOTYPE_PREFIX: &str = "%prototype_";
+
+/// Whom a `CALL` calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Callee<'a> {
+    /// A function by its PTX name.
+    Direct(&'a str),
+    /// The function at a run-time address, with the signature `Function::prototypes[prototype]`.
+    Indirect { prototype: usize, address: &'a Operand },
 }
 
 /// A basic block. `label` is the source label id shown as `L%x` in CFG dumps.
@@ -212,6 +241,14 @@ pub struct Function {
     /// Labels of loop headers whose loop must not be unrolled (LLVM's
     /// `llvm.loop.unroll.disable`): PTX `.pragma "nounroll"` at the header.
     pub no_unroll: Vec<u32>,
+    /// A device function's `.param` ABI (see `ori::lower::calls`).
+    pub sig: CallSig,
+    /// `.visible` / `.weak` / none for a device function (kernels are always `.visible`).
+    pub linkage: Linkage,
+    /// The function's address is taken (it may be called indirectly).
+    pub address_taken: bool,
+    /// Prototypes of the indirect calls: `CALL` names `prototype_<k>` (see `ori::lower::calls`).
+    pub prototypes: Vec<CallSig>,
 }
 
 impl Function {
@@ -270,18 +307,134 @@ impl Function {
 pub struct Program {
     pub functions: Vec<Function>,
     pub globals: Vec<GlobalVar>,
+    /// Functions declared but not defined in the module that it calls or takes the address of
+    /// (`.extern .func`).
+    pub externs: Vec<ExternFunc>,
 }
 
-/// A module variable in the `.global`, `.shared` or `.const` state space.
+/// How one scalar argument or result travels through a `.param` (llc's choices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamAbi {
+    /// `.param .b32`: i1 (0/1), i8, i16 (in the low bits), i32, float.
+    B32,
+    /// `.param .b64`: i64, double, pointers.
+    B64,
+    /// `.param .align 2 .b8 x[2]`: half.
+    Half,
+}
+
+impl ParamAbi {
+    /// The `.param` declaration of `name`.
+    pub fn decl(self, name: &str) -> String {
+        match self {
+            ParamAbi::B32 => format!(".param .b32 {name}"),
+            ParamAbi::B64 => format!(".param .b64 {name}"),
+            ParamAbi::Half => format!(".param .align 2 .b8 {name}[2]"),
+        }
+    }
+    /// Bits moved by `ld.param` / `st.param`.
+    pub fn bits(self) -> u32 {
+        match self {
+            ParamAbi::B32 => 32,
+            ParamAbi::B64 => 64,
+            ParamAbi::Half => 16,
+        }
+    }
+}
+
+/// A call signature: the result (if any) and the parameters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallSig {
+    pub ret: Option<ParamAbi>,
+    pub params: Vec<ParamAbi>,
+}
+
+/// A function declared in the module and defined elsewhere.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExternFunc {
+    /// The PTX name.
+    pub name: String,
+    pub sig: CallSig,
+}
+
+/// A module variable in the `.global`, `.shared` or `.const` state space (see
+/// `ori::lower::globals` for how LLVM globals map to these fields).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GlobalVar {
+    /// The PTX name (LLVM's name, made a valid PTX identifier for internal symbols).
     pub name: String,
+    /// The LLVM name (what the LLVM JIT reference knows it by).
+    pub ir_name: String,
     pub space: crate::ori::opcode::Space,
+    /// Store size in bytes (llc's element count for `.b8` arrays).
     pub size: u64,
     pub align: u32,
-    /// Initializer bytes (None = zero / uninitialized).
+    /// Initializer bytes (None = zero / uninitialized). Relocated words hold the addend.
     pub init: Option<Vec<u8>>,
+    /// Addresses of other symbols inside the initializer.
+    pub relocs: Vec<Reloc>,
+    /// A declaration (`.extern`): defined in another module.
     pub external: bool,
+    pub linkage: Linkage,
+    /// The PTX scalar type when the variable is one scalar (`.u32`, `.f32`, `.u64`, ...); `None`
+    /// for aggregates, which are byte (or, with addresses, 64-bit word) arrays.
+    pub scalar: Option<&'static str>,
+}
+
+impl Default for GlobalVar {
+    fn default() -> Self {
+        GlobalVar {
+            name: String::new(),
+            ir_name: String::new(),
+            space: crate::ori::opcode::Space::Global,
+            size: 0,
+            align: 1,
+            init: None,
+            relocs: Vec::new(),
+            external: false,
+            linkage: Linkage::Visible,
+            scalar: None,
+        }
+    }
+}
+
+/// How a module symbol is visible to other modules (llc's linkage directives).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Linkage {
+    /// External linkage: `.visible`.
+    #[default]
+    Visible,
+    /// Private / internal: no directive (local to the module).
+    Internal,
+    /// weak, weak_odr, linkonce, linkonce_odr: `.weak`.
+    Weak,
+    /// common: `.common`.
+    Common,
+}
+
+impl Linkage {
+    /// The PTX directive with a trailing space (empty for internal symbols).
+    pub fn directive(self) -> &'static str {
+        match self {
+            Linkage::Visible => ".visible ",
+            Linkage::Internal => "",
+            Linkage::Weak => ".weak ",
+            Linkage::Common => ".common ",
+        }
+    }
+}
+
+/// A symbol's address stored in an initializer: 8 bytes at `offset` hold `target + addend`
+/// (`generic`: the generic address, PTX `generic(target)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reloc {
+    pub offset: u64,
+    /// The PTX name of a module variable or function.
+    pub target: String,
+    pub addend: i64,
+    pub generic: bool,
+    /// The target is a function (its address is a code address).
+    pub function: bool,
 }
 
 impl fmt::Display for VReg {

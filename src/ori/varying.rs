@@ -104,7 +104,7 @@
 //! (no summaries of return values).
 
 use crate::ori::cfg::{self, Cfg};
-use crate::ori::ir::{Bix, Function, Inst, Operand, Program, VReg};
+use crate::ori::ir::{Bix, Callee, Function, Inst, Linkage, Operand, Program, VReg};
 use crate::ori::opcode::{Op, Space, VoteMode};
 use crate::ori::pipeline::PhaseContext;
 use crate::ori::print::Names;
@@ -200,10 +200,13 @@ fn reads_varying_param(f: &Function, inst: &Inst) -> bool {
 /// all functions are analysed again from scratch. Marks only grow, so this ends after at most
 /// (number of parameters + 1) rounds. The result is kept in `Function::varying_params`, which
 /// every later `Varying::compute` (phases 53 and 70 included) reads. Kernels' parameters live in
-/// the constant bank and are uniform.
+/// the constant bank and are uniform. A function other modules can call (not internal) or whose
+/// address is taken starts with every parameter varying: its callers are not all known.
 pub fn propagate_call_arguments(prog: &mut Program) {
     for f in &mut prog.functions {
-        f.varying_params = vec![false; f.params.len()];
+        // A function other modules can call, or whose address is taken, may receive anything.
+        let unknown_callers = !f.is_kernel && (f.linkage != Linkage::Internal || f.address_taken);
+        f.varying_params = vec![unknown_callers; f.params.len()];
     }
     loop {
         let mut marks: Vec<(String, usize)> = Vec::new();
@@ -212,11 +215,12 @@ pub fn propagate_call_arguments(prog: &mut Program) {
                 continue;
             }
             let v = Varying::compute(f);
-            for inst in f.blocks.iter().flat_map(|b| &b.insts).filter(|i| i.op == Op::Call) {
-                let Some(Operand::Symbol(callee)) = inst.srcs.first() else { continue };
-                for (j, a) in inst.srcs[1..].iter().enumerate() {
+            for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+                // Indirect calls reach only address-taken functions, which start varying.
+                let Some((Callee::Direct(callee), args)) = inst.call_parts() else { continue };
+                for (j, a) in args.iter().enumerate() {
                     if a.reg().is_some_and(|r| v.is_varying(r)) {
-                        marks.push((callee.clone(), j));
+                        marks.push((callee.to_string(), j));
                     }
                 }
             }

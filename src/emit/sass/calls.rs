@@ -18,7 +18,7 @@
 //! convention's shape, not a register assignment checked against it. The PTX is what runs.
 
 use super::{Emitter, Target, is_param_read};
-use crate::ori::ir::{Inst, Operand};
+use crate::ori::ir::{Callee, Inst, Operand};
 
 /// The first argument and result register.
 const ABI_FIRST: u32 = 4;
@@ -97,11 +97,7 @@ pub(super) fn param(em: &mut Emitter, insts: &[Inst], k: usize) {
 
 /// `CALL [callee, args...] → results`.
 pub(super) fn call(em: &mut Emitter, i: &Inst) {
-    let callee = match i.srcs.first() {
-        Some(Operand::Symbol(s)) => s.clone(),
-        _ => "?".into(),
-    };
-    let args = &i.srcs[1..];
+    let Some((callee, args)) = i.call_parts() else { return };
     let widths: Vec<u32> = args.iter().map(|a| em.words(a)).collect();
     let regs = abi_regs(&widths);
     let mut moves = Vec::new();
@@ -120,7 +116,14 @@ pub(super) fn call(em: &mut Emitter, i: &Inst) {
     let back: Target = em.label();
     em.emit_to("", format!("MOV R{RET_ADDR},"), back);
     em.emit(format!("MOV R{}, 0x0", RET_ADDR + 1));
-    em.emit_call(&callee);
+    match callee {
+        Callee::Direct(name) => em.emit_call(name),
+        // Through a register: the address, as ptxas lists an indirect call.
+        Callee::Indirect { address, .. } => {
+            let a = em.word(address, 0);
+            em.emit(format!("CALL.ABS.NOINC {a}"));
+        }
+    }
     em.bind(back);
     if let Some(d) = i.dsts.first() {
         for (w, dr) in em.regs_of(d).iter().enumerate() {

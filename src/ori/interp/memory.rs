@@ -16,6 +16,15 @@
 //!   generic const addresses are `CONST_WINDOW + offset`. Constant bank 0 (`c[0x0][..]`, kernel
 //!   parameters and launch words) is separate: see `simt.rs`.
 //!
+//! - **Functions** have code addresses in their own window, [`function_address`] (a hash of the
+//!   name, so every run and every kernel agrees on them without a table); no access may touch
+//!   them, an indirect `CALL` maps them back to the function.
+//! - **Module variables** are placed by [`Machine::new`]: initializer bytes first, then each
+//!   relocation (`GlobalVar::relocs`) writes its target's address (the space address, or the
+//!   generic one through [`super::exec::cvta`]) plus the addend. A declaration (`.extern`, not
+//!   shared) has no storage here: its symbol is unknown, and a relocation to it is listed in
+//!   [`Machine::unresolved`].
+//!
 //! Every access must be naturally aligned (a vector access: to its whole size), as the hardware
 //! requires; a misaligned or unmapped access is a fault.
 
@@ -30,6 +39,20 @@ pub const GLOBAL_BASE: u64 = 0x0000_0001_0000_0000;
 pub const GLOBAL_ALIGN: u64 = 0x100_0000;
 /// The local address of the start of every thread's frame.
 pub const LOCAL_FRAME_BASE: u64 = 0x1_0000;
+
+/// Base of the code-address window ([`function_address`]).
+pub const FUNC_WINDOW: u64 = 0x0000_7C00_0000_0000;
+
+/// The code address of function `name`: [`FUNC_WINDOW`] plus 16 times a 32-bit FNV-1a hash of
+/// the name.
+pub fn function_address(name: &str) -> u64 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in name.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    FUNC_WINDOW + 16 * u64::from(h)
+}
 
 /// One global allocation.
 #[derive(Clone, Debug)]
@@ -54,6 +77,8 @@ pub struct Machine {
     pub(crate) shared_dynamic_base: u64,
     /// Initial contents of the static shared segment (zero unless a variable has an initializer).
     pub(crate) shared_init: Vec<u8>,
+    /// Relocations whose target has no storage or code here (`@var -> @target`).
+    pub unresolved: Vec<String>,
 }
 
 impl Machine {
@@ -81,6 +106,7 @@ impl Machine {
                     }
                     m.symbols.insert(g.name.clone(), (Space::Const, off));
                 }
+                Space::Global | Space::Generic | Space::Local | Space::Param if g.external => {}
                 Space::Global | Space::Generic | Space::Local | Space::Param => {
                     let mut data = vec![0u8; g.size.max(1) as usize];
                     if let Some(init) = &g.init {
@@ -97,7 +123,42 @@ impl Machine {
             m.symbols.insert(g.name.clone(), (Space::Shared, m.shared_dynamic_base));
         }
         m.shared_init = shared_init;
+        for g in globals {
+            for r in &g.relocs {
+                m.relocate(g, r);
+            }
+        }
         m
+    }
+
+    /// Writes the address a relocation names into its variable's storage.
+    fn relocate(&mut self, g: &GlobalVar, r: &crate::ori::ir::Reloc) {
+        let target = if r.function {
+            Some(function_address(&r.target))
+        } else {
+            self.symbols
+                .get(&r.target)
+                .and_then(|&(space, a)| if r.generic { super::exec::cvta(space, true, a).ok() } else { Some(a) })
+        };
+        let (Some(t), Some(&(space, at))) = (target, self.symbols.get(&g.name)) else {
+            self.unresolved.push(format!("@{} -> @{}", g.name, r.target));
+            return;
+        };
+        let value = t.wrapping_add(r.addend as u64).to_le_bytes();
+        let at = (at + r.offset) as usize;
+        let bytes = match space {
+            Space::Shared => self.shared_init.get_mut(at..at + 8),
+            Space::Const => self.konst.get_mut(at..at + 8),
+            _ => {
+                let base = at - r.offset as usize;
+                let b = self.buffers.iter_mut().find(|b| b.base == base as u64);
+                b.and_then(|b| b.data.get_mut(r.offset as usize..r.offset as usize + 8))
+            }
+        };
+        match bytes {
+            Some(b) => b.copy_from_slice(&value),
+            None => self.unresolved.push(format!("@{} -> @{} (outside the variable)", g.name, r.target)),
+        }
     }
 
     /// Allocates a global buffer holding `data`; returns its base address.

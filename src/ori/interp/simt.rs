@@ -45,6 +45,13 @@
 //! Lanes that return from different depths of a recursion therefore meet again in the caller,
 //! right after the call.
 //!
+//! A direct `CALL` of a function that is only declared (defined in another module) cannot run:
+//! the run stops as unsupported, naming the function, before anything executes. The exception
+//! is `vprintf` (clang's `printf`): it prints nothing and returns 0 to every calling lane.
+//! An indirect `CALL` reads the target address per lane ([`super::memory::function_address`]);
+//! the lanes must agree (a warp calling several targets at once is unsupported), and an address
+//! that is no function of the program is a fault.
+//!
 //! # Warp-level operations
 //!
 //! `SHFL` and `VOTE` see the lanes of the top entry that execute them, intersected with each
@@ -56,11 +63,11 @@
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
 use super::exec;
-use super::memory::{LOCAL_FRAME_BASE, Machine, View};
+use super::memory::{LOCAL_FRAME_BASE, Machine, View, function_address};
 use super::pdom::PostDom;
 use super::regs::{Loc, RegMap, WarpRegs, cells_of};
 use super::{Error, Launch, Options, Outcome, TraceEvent, Unit};
-use crate::ori::ir::{Bix, Function, Guard, Inst, Operand, RegFile, VReg};
+use crate::ori::ir::{Bix, Callee, Function, Guard, Inst, Operand, RegFile, VReg};
 use crate::ori::lower::STACK_POINTER_CBANK;
 use crate::ori::opcode::{AtomOp, Op, Space, VoteMode};
 use crate::sreg::SpecialReg;
@@ -184,8 +191,12 @@ enum Sym {
     Param(usize),
     /// `func_retval<k>`.
     RetVal(usize),
-    /// A function of the program (a `CALL` target).
+    /// A function of the program (a `CALL` target, or its code address as a value).
     Func(usize),
+    /// `%prototype_<k>`: the signature of an indirect `CALL`.
+    Proto,
+    /// `vprintf`, declared but not defined: executed as a no-op returning 0 (see `call`).
+    Vprintf,
 }
 
 /// One function, prepared.
@@ -199,6 +210,8 @@ struct Code<'a> {
 /// What stays fixed during a run.
 struct Kernel<'a> {
     code: Vec<Code<'a>>,
+    /// Code address → function.
+    by_address: HashMap<u64, usize>,
     /// Constant bank 0.
     bank: Vec<u8>,
     launch: &'a Launch,
@@ -299,6 +312,11 @@ fn prepare<'a>(
         return Err(Error::internal(format!("invalid launch {launch:?}")));
     }
     let Some(&(entry, _)) = funcs.first() else { return Err(Error::internal("no function to run")) };
+    if let Some(r) = machine.unresolved.first() {
+        return Err(Error::unsupported(format!(
+            "address in an initializer ({r}) of a symbol not defined in this module"
+        )));
+    }
     let index: HashMap<&str, usize> = funcs.iter().enumerate().map(|(k, (f, _))| (f.name.as_str(), k)).collect();
     let mut code = Vec::with_capacity(funcs.len());
     for &(f, phys) in funcs {
@@ -314,6 +332,23 @@ fn prepare<'a>(
                         return Err(e.at(b as u32, i as u32));
                     }
                 }
+                if let Some((callee, _)) = inst.call_parts() {
+                    let (name, sym) = match callee {
+                        Callee::Indirect { .. } => (inst.srcs[0].clone(), Sym::Proto),
+                        Callee::Direct(n) if index.contains_key(n) => (inst.srcs[0].clone(), Sym::Func(index[n])),
+                        Callee::Direct("vprintf") => (inst.srcs[0].clone(), Sym::Vprintf),
+                        Callee::Direct(n) => {
+                            let e = Error::unsupported(format!(
+                                "call of @{n} in @{}, a function defined in another module",
+                                f.name
+                            ));
+                            return Err(e.at(b as u32, i as u32));
+                        }
+                    };
+                    if let Operand::Symbol(n) = name {
+                        symbols.insert(n, sym);
+                    }
+                }
                 for o in inst.srcs.iter().chain(&inst.dsts) {
                     if let Operand::Symbol(name) = o
                         && !symbols.contains_key(name)
@@ -326,7 +361,8 @@ fn prepare<'a>(
         }
         code.push(Code { f, map: RegMap::new(f, phys)?, pdom: PostDom::compute(f), symbols });
     }
-    Ok(Kernel { code, bank: bank0(entry, launch, params)?, launch, opts })
+    let by_address = funcs.iter().enumerate().map(|(k, (f, _))| (function_address(&f.name), k)).collect();
+    Ok(Kernel { code, bank: bank0(entry, launch, params)?, launch, opts, by_address })
 }
 
 /// The meaning of a symbol operand in `f`.
@@ -444,7 +480,8 @@ impl Sim<'_> {
             Operand::Symbol(name) => match code.symbols[name] {
                 Sym::Addr(a) => a,
                 Sym::Frame(off) => fr.local_base + off,
-                Sym::Param(_) | Sym::RetVal(_) | Sym::Func(_) => {
+                Sym::Func(k) => function_address(&self.k.code[k].f.name),
+                Sym::Param(_) | Sym::RetVal(_) | Sym::Proto | Sym::Vprintf => {
                     return Err(Error::internal(format!("@{name} is not a value")));
                 }
             },
@@ -647,18 +684,40 @@ impl Sim<'_> {
     /// `CALL`: a new frame for the callee with the calling lanes and their arguments.
     fn call(&mut self, w: &mut Warp, inst: &Inst, site: (u32, u32), active: u32) -> Result<(), Error> {
         let caller = &self.k.code[w.frame().func];
-        let callee = match inst.srcs.first() {
-            Some(Operand::Symbol(name)) => match caller.symbols[name] {
-                Sym::Func(k) => k,
+        let Some((target, args)) = inst.call_parts() else { return Err(Error::internal("CALL without a callee")) };
+        let callee = match target {
+            Callee::Direct(name) => match caller.symbols.get(name) {
+                Some(Sym::Func(k)) => *k,
+                Some(Sym::Vprintf) => {
+                    // printf: no output; every calling lane gets 0.
+                    let res: Vec<(u32, [u32; 4])> = lanes(active).map(|l| (l, [0; 4])).collect();
+                    for d in &inst.dsts {
+                        self.write(w, d, &res, inst)?;
+                    }
+                    self.trace(w, site.0 as usize, site.1 as usize, inst, active);
+                    return Ok(());
+                }
                 _ => return Err(Error::internal(format!("CALL of @{name}, which is not a function"))),
             },
-            _ => return Err(Error::unsupported("an indirect CALL")),
+            Callee::Indirect { address, .. } => {
+                let mut addrs = BTreeSet::new();
+                for l in lanes(active) {
+                    addrs.insert(self.operand(w, l, address)?);
+                }
+                if addrs.len() > 1 {
+                    return Err(Error::unsupported("an indirect CALL whose lanes call different functions"));
+                }
+                let a = addrs.pop_first().unwrap_or(0);
+                match self.k.by_address.get(&a) {
+                    Some(&k) => k,
+                    None => return Err(Error::fault(format!("indirect CALL of {a:#x}, which is no function here"))),
+                }
+            }
         };
         if w.frames.len() >= MAX_CALL_DEPTH {
             return Err(Error::fault(format!("calls nested deeper than {MAX_CALL_DEPTH}")));
         }
         let code = &self.k.code[callee];
-        let args = &inst.srcs[1..];
         if args.len() != code.f.params.len() {
             return Err(Error::internal(format!(
                 "CALL passes {} arguments to @{}, which has {} parameters",
@@ -813,7 +872,7 @@ impl Sim<'_> {
         match o {
             Operand::Symbol(name) => match self.k.code[w.frame().func].symbols[name] {
                 s @ (Sym::Param(_) | Sym::RetVal(_)) => Some(s),
-                Sym::Addr(_) | Sym::Frame(_) | Sym::Func(_) => None,
+                Sym::Addr(_) | Sym::Frame(_) | Sym::Func(_) | Sym::Proto | Sym::Vprintf => None,
             },
             _ => None,
         }
@@ -832,6 +891,9 @@ impl Sim<'_> {
                     if bits <= 32 {
                         c[1] = 0;
                     }
+                    if bits < 32 {
+                        c[0] &= (1u32 << bits) - 1;
+                    }
                     if let Some(r) = results.first_mut() {
                         r.push((l, c));
                     }
@@ -845,6 +907,9 @@ impl Sim<'_> {
                     let mut c = self.operand_cells(w, l, &inst.srcs[1])?;
                     if bits <= 32 {
                         c[1] = 0;
+                    }
+                    if bits < 32 {
+                        c[0] &= (1u32 << bits) - 1;
                     }
                     if let Some(slot) = w.frame_mut().retvals.get_mut(k) {
                         slot[l as usize] = c;

@@ -468,7 +468,15 @@ fn exchange_kernel(with_barrier: bool) -> Function {
 
 #[test]
 fn barrier_orders_shared_memory_across_warps() {
-    let sh = GlobalVar { name: "sh".into(), space: Space::Shared, size: 256, align: 4, init: None, external: false };
+    let sh = GlobalVar {
+        name: "sh".into(),
+        space: Space::Shared,
+        size: 256,
+        align: 4,
+        init: None,
+        external: false,
+        ..Default::default()
+    };
     let out = launch(&exchange_kernel(true), None, std::slice::from_ref(&sh), 64, 64);
     let want: Vec<u32> = (0..64).map(|t| (t + 32) % 64).collect();
     assert_eq!(out, want);
@@ -684,7 +692,15 @@ fn exited_lanes_do_not_block_barriers_and_frames_are_per_thread() {
 fn generic_addresses_resolve_to_their_space() {
     // CVTA a shared address to generic, store through it, load it back with LDS; a misaligned
     // generic store faults.
-    let sh = GlobalVar { name: "sh".into(), space: Space::Shared, size: 64, align: 4, init: None, external: false };
+    let sh = GlobalVar {
+        name: "sh".into(),
+        space: Space::Shared,
+        size: 64,
+        align: 4,
+        init: None,
+        external: false,
+        ..Default::default()
+    };
     let mut k = K::new();
     let (base, s, g, v, g2) = (k.rd(), k.rd(), k.rd(), k.r(), k.rd());
     let st_generic = Op::St { space: Space::Generic, bits: 32, volatile: false, offset: 0 };

@@ -377,3 +377,11 @@ impl T {
         unsafe { T(LLVMGetReturnType(self.0)) }
     }
 }
+
+pub fn is_sized(t: T) -> bool {
+    unsafe { LLVMTypeIsSized(t.0) != 0 }
+}
+
+pub fn vector_size(t: T) -> u32 {
+    unsafe { LLVMGetVectorSize(t.0) }
+}

@@ -84,9 +84,17 @@ impl FnLowering<'_> {
         if ffi::is_null_constant(v) {
             return Ok(vec![self.const_scalar(&ty, 0)?]);
         }
-        if ffi::is_global_variable(v) {
+        if ffi::is_global_variable(v) || ffi::is_function(v) {
+            // A variable's or a function's address (`mov.u64 %rd, sym`).
             let d = self.f.new_reg(RegFile::R, PairMode::Pair);
-            self.op(Op::Mov { w64: true }, vec![reg(d)], vec![Operand::Symbol(ffi::name(v))]);
+            self.op(Op::Mov { w64: true }, vec![reg(d)], vec![Operand::Symbol(self.syms.name(v))]);
+            if ffi::is_global_variable(v) && ty == Ty::Ptr(0) {
+                // A variable in the generic address space lives in `.global`: its LLVM value is
+                // the generic address of the symbol.
+                let g = self.f.new_reg(RegFile::R, PairMode::Pair);
+                self.op(Op::Cvta { space: Space::Global, to_generic: true }, vec![reg(g)], vec![reg(d)]);
+                return Ok(vec![reg(g)]);
+            }
             return Ok(vec![reg(d)]);
         }
         if ffi::is_constant_expr(v) {
@@ -194,14 +202,7 @@ impl FnLowering<'_> {
                     self.op(Op::Exit, vec![], vec![]);
                     return Ok(());
                 }
-                if ffi::num_operands(v) > 0 {
-                    let val = self.get1(ffi::operand(v, 0))?;
-                    let bits = self.f.ret.map_or(32, |p| p.bits());
-                    let st = Op::St { space: Space::Param, bits, volatile: false, offset: 0 };
-                    self.op(st, vec![], vec![Operand::Symbol("func_retval0".into()), val]);
-                }
-                self.op(Op::Ret, vec![], vec![]);
-                Ok(())
+                self.lower_return(v)
             }
             O::LLVMUnreachable => {
                 self.op(Op::Exit, vec![], vec![]);
@@ -1011,30 +1012,8 @@ impl FnLowering<'_> {
             return self.lower_inline_asm(v, callee, d);
         }
         let Some(name) = ffi::intrinsic_name(callee) else {
-            if !ffi::is_function(callee) {
-                return Err(self.err("indirect call"));
-            }
-            if ffi::is_declaration(callee) {
-                return Err(self.err(format!("call to external function @{}", ffi::name(callee))));
-            }
-            // A device function that could not be inlined (recursion): CALL with the ABI of the
-            // module documentation.
-            let mut srcs = vec![Operand::Symbol(ffi::name(callee))];
-            for i in 0..ffi::num_operands(v) - 1 {
-                let a = ffi::operand(v, i);
-                let ty = ffi::classify(ffi::type_of(a));
-                if !matches!(ty, Ty::Int(_) | Ty::F16 | Ty::F32 | Ty::F64 | Ty::Ptr(_)) {
-                    return Err(self.err(format!("call argument of type {ty:?}")));
-                }
-                let o = self.get1(a)?;
-                let wide = matches!(ty, Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
-                srcs.push(reg(self.in_reg(o, wide)));
-            }
-            if d.iter().any(|o| matches!(o, Operand::Reg(r) if self.f.reg_info(*r).file.is_predicate())) {
-                return Err(self.err("call returning i1"));
-            }
-            self.op(Op::Call, d.to_vec(), srcs);
-            return Ok(());
+            // Not inlined: the `.param` call ABI (`calls.rs`).
+            return self.lower_user_call(v, callee, d);
         };
         let nargs = ffi::num_operands(v) - 1;
         let mut args = Vec::new();

@@ -10,12 +10,11 @@
 //!   alignment, and are read once at the entry (`MOV dst, c[0x0][off]`). `%ntid`/`%nctaid` are
 //!   constant-bank reads too (`c[0x0][0x0..0x14]`), the stack pointer is `c[0x0][0x28]`.
 //! - **Device functions** are inlined into the kernels before lowering (LLVM's `always-inline`
-//!   run by `llc::inline_device_functions`), so most kernels are one Code Object. A function that
-//!   cannot be inlined (recursion) and is still called becomes a `.func` with a simple ABI: every
-//!   argument and the return value are `.param` words of 32 or 64 bits (by register width) read
-//!   with `LD.PARAM` / written with `ST.PARAM` on the callee side, and `CALL.ABS.NOINC` carries
-//!   `[callee, args...]` → results at the call site (the PTX emitter spells the `.param`
-//!   marshalling). Predicate (i1) arguments and results and aggregates are unsupported.
+//!   run by `llc::inline_device_functions`), so most kernels are one Code Object. A function
+//!   still called afterwards (recursion, calls through pointers) or visible to other modules
+//!   becomes a `.func`; calls of it, of declared functions and through pointers use the `.param`
+//!   ABI of `calls.rs` (`CALL`).
+//! - **Module variables** (`globals.rs`) and the PTX names of every symbol (`symbols.rs`).
 //! - **Allocas** get slots in a per-thread local frame addressed from the stack pointer (R1);
 //!   their generic addresses are formed with `CVTA.LOCAL`.
 //! - **Address spaces** of generic pointers are inferred first (`spaces.rs`, what llc's
@@ -27,7 +26,9 @@
 //! - **Phis** become `MovPhi` with `[value, Label(pred)]` pairs (eliminated before allocation).
 //! - Anything else: `unsupported <what> in function @<name>`.
 
+pub mod calls;
 pub mod ffi;
+pub mod globals;
 mod inline_asm;
 mod inst;
 mod intrinsics;
@@ -36,14 +37,16 @@ mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
 mod spaces;
+pub mod symbols;
 
 use crate::llvm::launch_bounds::LaunchBounds;
-use crate::ori::ir::{Bix, Block, Function, GlobalVar, Inst, Operand, PairMode, Param, Program, RegFile, VReg};
+use crate::ori::ir::{
+    Bix, Block, ExternFunc, Function, Inst, Linkage, Operand, PairMode, Param, Program, RegFile, VReg,
+};
 use crate::ori::opcode::{NumTy, Op, Round, Space};
-use anyhow::{Result, bail};
+use anyhow::Result;
 use ffi::{T, Ty, V};
 use inkwell::module::Module;
-use inkwell::types::AsTypeRef;
 use inkwell::values::AsValueRef;
 use llvm_sys::prelude::LLVMBasicBlockRef;
 use std::collections::{BTreeMap, HashMap};
@@ -61,32 +64,47 @@ pub fn unsupported(what: impl std::fmt::Display, func: &str) -> anyhow::Error {
 /// Lowers every kernel of `module` (device functions already inlined).
 pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>) -> Result<Program> {
     let layout = module.get_data_layout();
-    let layout = layout.as_str().to_str().unwrap_or("").to_string();
+    let mut layout = layout.as_str().to_str().unwrap_or("").to_string();
+    if layout.is_empty() {
+        // llc uses the target's layout for a module that names none.
+        layout = globals::NVPTX64_DATA_LAYOUT.to_string();
+    }
     let td = inkwell::targets::TargetData::create(&layout);
+    let syms = symbols::Symbols::assign(module)?;
     let mut prog = Program::default();
     for g in module.get_globals() {
         if g.get_name().to_bytes().starts_with(b"llvm.") {
             // llvm.used / llvm.compiler.used and other LLVM bookkeeping: not data.
             continue;
         }
-        prog.globals.push(lower_global(V(g.as_value_ref()), &td)?);
+        prog.globals.push(globals::lower_global(V(g.as_value_ref()), &td, &syms)?);
     }
-    // Device functions still called after inlining come first: PTX wants a `.func` defined (or
-    // declared) before its callers.
+    // Device functions come first: PTX wants a `.func` defined (or declared) before its callers.
+    // Emitted: every kernel, every function other modules can see (llc emits a device library's
+    // functions as `.func`s even when nothing here calls them), and local functions still used
+    // after inlining (recursion, address taken).
     let mut kernels = Vec::new();
+    let mut declared = Vec::new();
     for f in module.get_functions() {
-        if f.count_basic_blocks() == 0 {
-            continue;
-        }
+        let fv = V(f.as_value_ref());
         let name = f.get_name().to_string_lossy().into_owned();
-        let is_kernel = bounds.get(&name).is_some_and(|b| b.is_kernel);
-        let called = unsafe { !llvm_sys::core::LLVMGetFirstUse(f.as_value_ref()).is_null() };
-        if !is_kernel && !called {
-            // Inlined everywhere (or unused): nothing to emit.
+        if f.count_basic_blocks() == 0 {
+            if !name.starts_with("llvm.") && uses(fv).next().is_some() {
+                declared.push((fv, name));
+            }
             continue;
         }
-        let mut cx = FnLowering::new(name, &td);
+        let is_kernel = bounds.get(&name).is_some_and(|b| b.is_kernel);
+        let used = uses(fv).next().is_some();
+        if !is_kernel && !used && symbols::is_local(fv) {
+            // Inlined everywhere (or unused) and invisible outside: nothing to emit.
+            continue;
+        }
+        let mut cx = FnLowering::new(syms.name(fv), &td, &syms);
+        cx.ir_name = name.clone();
         cx.f.is_kernel = is_kernel;
+        cx.f.linkage = function_linkage(fv);
+        cx.f.address_taken = uses(fv).any(|(user, k)| !is_callee_use(user, k));
         cx.lower(f)?;
         cx.f.value_names = value_names(f, &cx.vals);
         if is_kernel {
@@ -96,9 +114,48 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         }
     }
     prog.functions.extend(kernels);
+    // Declared functions (after the calls, whose errors name the caller).
+    for (fv, name) in declared {
+        let sig = calls::signature(ffi::global_type(fv))
+            .map_err(|w| unsupported(format!("{w} (a declared function)"), &name))?;
+        prog.externs.push(ExternFunc { name: syms.name(fv), sig });
+    }
     // Which device-function parameters receive varying values (seed 002, inter-procedural).
     crate::ori::varying::propagate_call_arguments(&mut prog);
     Ok(prog)
+}
+
+/// The users of a value, with the operand number of each use.
+fn uses(v: V) -> impl Iterator<Item = (V, u32)> {
+    use llvm_sys::core::*;
+    let mut u = unsafe { LLVMGetFirstUse(v.0) };
+    std::iter::from_fn(move || {
+        if u.is_null() {
+            return None;
+        }
+        let user = V(unsafe { LLVMGetUser(u) });
+        let k = (0..ffi::num_operands(user)).find(|&k| ffi::operand(user, k) == v).unwrap_or(u32::MAX);
+        u = unsafe { LLVMGetNextUse(u) };
+        Some((user, k))
+    })
+}
+
+/// Whether operand `k` of `user` is the callee of a call.
+fn is_callee_use(user: V, k: u32) -> bool {
+    ffi::is_instruction(user) && ffi::opcode(user) == llvm_sys::LLVMOpcode::LLVMCall && k + 1 == ffi::num_operands(user)
+}
+
+/// A defined function's PTX linkage (llc's: `.visible`, `.weak` for weak/linkonce, none for
+/// private/internal).
+fn function_linkage(f: V) -> Linkage {
+    use llvm_sys::LLVMLinkage as L;
+    match unsafe { llvm_sys::core::LLVMGetLinkage(f.0) } {
+        _ if symbols::is_local(f) => Linkage::Internal,
+        L::LLVMWeakAnyLinkage | L::LLVMWeakODRLinkage | L::LLVMLinkOnceAnyLinkage | L::LLVMLinkOnceODRLinkage => {
+            Linkage::Weak
+        }
+        _ => Linkage::Visible,
+    }
 }
 
 /// The named LLVM values of `f` that were lowered to registers, in program order (arguments, then
@@ -113,74 +170,6 @@ fn value_names(f: inkwell::values::FunctionValue<'_>, vals: &HashMap<V, Vec<Oper
             (!regs.is_empty() && !name.is_empty()).then_some((name, regs))
         })
         .collect()
-}
-
-fn lower_global(g: V, td: &inkwell::targets::TargetData) -> Result<GlobalVar> {
-    let name = ffi::name(g);
-    let ty = ffi::global_type(g);
-    let Ty::Ptr(aspace) = ffi::classify(ffi::type_of(g)) else { bail!("unsupported global @{name}") };
-    let space = match Space::from_addrspace(aspace) {
-        Some(Space::Shared) => Space::Shared,
-        Some(Space::Const) => Space::Const,
-        Some(Space::Global) | Some(Space::Generic) => Space::Global,
-        _ => bail!("unsupported address space {aspace} of global @{name}"),
-    };
-    let size = abi_size(td, ty);
-    let align = ffi::alignment(g).max(1);
-    let init = match ffi::initializer(g) {
-        Some(c) if !ffi::is_null_constant(c) && !ffi::is_undef_or_poison(c) => {
-            let mut bytes = vec![0u8; size as usize];
-            const_bytes(c, ty, td, &mut bytes, 0).map_err(|e| anyhow::anyhow!("{e} in initializer of @{name}"))?;
-            Some(bytes)
-        }
-        _ => None,
-    };
-    Ok(GlobalVar { name, space, size, align, init, external: ffi::is_declaration(g) })
-}
-
-/// Serializes a constant initializer (little endian) into `out[at..]`.
-fn const_bytes(c: V, ty: T, td: &inkwell::targets::TargetData, out: &mut [u8], at: usize) -> Result<()> {
-    use llvm_sys::LLVMTypeKind::*;
-    let size = abi_size(td, ty) as usize;
-    if ffi::is_null_constant(c) || ffi::is_undef_or_poison(c) {
-        return Ok(());
-    }
-    match ffi::type_kind(ty) {
-        LLVMIntegerTypeKind if ffi::is_constant_int(c) => {
-            let v = ffi::const_int(c).to_le_bytes();
-            out[at..at + size].copy_from_slice(&v[..size]);
-        }
-        LLVMFloatTypeKind if ffi::is_constant_fp(c) => {
-            out[at..at + 4].copy_from_slice(&(ffi::const_fp(c) as f32).to_bits().to_le_bytes())
-        }
-        LLVMDoubleTypeKind if ffi::is_constant_fp(c) => {
-            out[at..at + 8].copy_from_slice(&ffi::const_fp(c).to_bits().to_le_bytes())
-        }
-        LLVMArrayTypeKind | LLVMVectorTypeKind => {
-            if let Some(bytes) = ffi::const_data_bytes(c) {
-                out[at..at + bytes.len()].copy_from_slice(&bytes);
-                return Ok(());
-            }
-            let et = ffi::element_type(ty);
-            let es = abi_size(td, et) as usize;
-            let n = if ffi::type_kind(ty) == LLVMArrayTypeKind { ffi::array_length(ty) } else { (size / es) as u64 };
-            for i in 0..n as u32 {
-                let e = ffi::aggregate_element(c, i).ok_or_else(|| anyhow::anyhow!("unsupported constant"))?;
-                const_bytes(e, et, td, out, at + i as usize * es)?;
-            }
-        }
-        LLVMStructTypeKind => {
-            let n = unsafe { llvm_sys::core::LLVMCountStructElementTypes(ty.0) };
-            for i in 0..n {
-                let ft = ffi::struct_field_type(ty, i);
-                let off = unsafe { llvm_sys::target::LLVMOffsetOfElement(td_ref(td), ty.0, i) } as usize;
-                let e = ffi::aggregate_element(c, i).ok_or_else(|| anyhow::anyhow!("unsupported constant"))?;
-                const_bytes(e, ft, td, out, at + off)?;
-            }
-        }
-        _ => bail!("unsupported constant {}", ffi::value_string(c)),
-    }
-    Ok(())
 }
 
 fn td_ref(td: &inkwell::targets::TargetData) -> llvm_sys::target::LLVMTargetDataRef {
@@ -218,6 +207,10 @@ fn dominates(f: &Function, a: Bix, b: Bix) -> bool {
 pub(crate) struct FnLowering<'a> {
     pub f: Function,
     pub td: &'a inkwell::targets::TargetData,
+    /// PTX names of the module's symbols.
+    pub syms: &'a symbols::Symbols,
+    /// The function's LLVM name.
+    pub ir_name: String,
     /// LLVM value → its flattened operands.
     pub vals: HashMap<V, Vec<Operand>>,
     pub blocks: HashMap<LLVMBasicBlockRef, Bix>,
@@ -236,10 +229,12 @@ pub(crate) struct FnLowering<'a> {
 }
 
 impl<'a> FnLowering<'a> {
-    fn new(name: String, td: &'a inkwell::targets::TargetData) -> Self {
+    fn new(name: String, td: &'a inkwell::targets::TargetData, syms: &'a symbols::Symbols) -> Self {
         FnLowering {
-            f: Function { name, is_kernel: true, ..Default::default() },
+            f: Function { name: name.clone(), is_kernel: true, ..Default::default() },
             td,
+            syms,
+            ir_name: name,
             vals: HashMap::new(),
             blocks: HashMap::new(),
             cur: Bix(0),
@@ -252,7 +247,7 @@ impl<'a> FnLowering<'a> {
     }
 
     pub fn err(&self, what: impl std::fmt::Display) -> anyhow::Error {
-        unsupported(what, &self.f.name)
+        unsupported(what, &self.ir_name)
     }
 
     pub fn emit(&mut self, i: Inst) {
@@ -424,32 +419,6 @@ impl<'a> FnLowering<'a> {
             }
             self.vals.insert(v, vec![Operand::Reg(dst)]);
             off += size;
-        }
-        Ok(())
-    }
-
-    fn lower_func_params(&mut self, func: inkwell::values::FunctionValue<'_>) -> Result<()> {
-        let ret = ffi::classify(T(func.get_type().as_type_ref()).ret_type());
-        self.f.ret = match ret {
-            Ty::Void => None,
-            Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => Some(PairMode::Pair),
-            Ty::Int(_) | Ty::F32 | Ty::F16 => Some(PairMode::Single),
-            other => return Err(self.err(format!("return type {other:?} of a device function"))),
-        };
-        for (i, p) in func.get_param_iter().enumerate() {
-            let v = V(p.as_value_ref());
-            let ty = ffi::classify(ffi::type_of(v));
-            let (size, ptx_type) = match ty {
-                Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => (8, ".b64"),
-                Ty::Int(_) | Ty::F32 | Ty::F16 => (4, ".b32"),
-                other => return Err(self.err(format!("device-function parameter type {other:?}"))),
-            };
-            let name = format!("{}_param_{}", self.f.name, i);
-            self.f.params.push(Param { name: name.clone(), size, align: size, cbank_offset: 0, ptx_type });
-            let dst = self.reg_for(&ty)?;
-            let ld = Op::Ld { space: Space::Param, bits: size * 8, signed: false, volatile: false, offset: 0 };
-            self.op(ld, vec![Operand::Reg(dst)], vec![Operand::Symbol(name)]);
-            self.vals.insert(v, vec![Operand::Reg(dst)]);
         }
         Ok(())
     }

@@ -149,6 +149,7 @@ pub fn generate(seed: u64) -> Generated {
         align: 4,
         init: None,
         external: false,
+        ..Default::default()
     }];
     Generated { func: g.f, globals, uniform, uniform_pairs, phase_budget }
 }
