@@ -66,7 +66,8 @@ fn classify(name: &str) -> Option<Special> {
         }
         "activemask" => return warp(WarpOp::ActiveMask, false, None, None, None, None),
         "bar.warp.sync" => return warp(WarpOp::SyncWarp, true, Some(0), None, None, None),
-        "membar.cta" | "membar.gl" | "membar.sys" | "fence.sc.cluster" => return Some(Special::Fence),
+        // Ordering points and `nanosleep`: the thread yields.
+        "membar.cta" | "membar.gl" | "membar.sys" | "fence.sc.cluster" | "nanosleep" => return Some(Special::Fence),
         _ => {}
     }
     if let Some(rest) = s.strip_prefix("shfl.") {

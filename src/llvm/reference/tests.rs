@@ -418,3 +418,116 @@ declare void @llvm.nvvm.barrier.sync(i32)";
     let Err(RefError::Failed(why)) = r else { panic!("expected a deadlock, got {r:?}") };
     assert!(why.contains("deadlock") && why.contains("barrier 0/1"), "{why}");
 }
+
+#[test]
+fn warp_synchronous_code_sees_lockstep_values_at_volatile_accesses_and_syncwarp() {
+    // The legacy warp reduction through volatile shared memory (no __syncwarp), and the same
+    // with __syncwarp between the steps and plain accesses: both give lane 0 the warp's sum.
+    let body = "
+@vs = internal addrspace(3) global [64 x i32] undef, align 4
+@ws = internal addrspace(3) global [64 x i32] undef, align 4
+define ptx_kernel void @k(ptr %out, ptr %in) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pi = getelementptr i32, ptr %in, i32 %t
+  %x = load i32, ptr %pi
+  %pv = getelementptr [64 x i32], ptr addrspace(3) @vs, i32 0, i32 %t
+  store volatile i32 %x, ptr addrspace(3) %pv
+  %pw = getelementptr [64 x i32], ptr addrspace(3) @ws, i32 0, i32 %t
+  store i32 %x, ptr addrspace(3) %pw
+  call void @llvm.nvvm.bar.warp.sync(i32 -1)
+  br label %loop
+loop:
+  %s = phi i32 [ 16, %entry ], [ %s2, %after ]
+  %c = icmp ult i32 %t, %s
+  br i1 %c, label %step, label %next
+step:
+  %ts = add i32 %t, %s
+  %a = load volatile i32, ptr addrspace(3) %pv
+  %pb = getelementptr [64 x i32], ptr addrspace(3) @vs, i32 0, i32 %ts
+  %b = load volatile i32, ptr addrspace(3) %pb
+  %ab = add i32 %a, %b
+  store volatile i32 %ab, ptr addrspace(3) %pv
+  %wa = load i32, ptr addrspace(3) %pw
+  %pwb = getelementptr [64 x i32], ptr addrspace(3) @ws, i32 0, i32 %ts
+  %wb = load i32, ptr addrspace(3) %pwb
+  %wab = add i32 %wa, %wb
+  br label %next
+next:
+  %w = phi i32 [ %wab, %step ], [ 0, %loop ]
+  call void @llvm.nvvm.bar.warp.sync(i32 -1)
+  br i1 %c, label %put, label %after
+put:
+  store i32 %w, ptr addrspace(3) %pw
+  br label %after
+after:
+  call void @llvm.nvvm.bar.warp.sync(i32 -1)
+  %s2 = lshr i32 %s, 1
+  %done = icmp eq i32 %s2, 0
+  br i1 %done, label %fin, label %loop
+fin:
+  %z = icmp eq i32 %t, 0
+  br i1 %z, label %write, label %exit
+write:
+  %v = load volatile i32, ptr addrspace(3) @vs
+  %ww = load i32, ptr addrspace(3) @ws
+  store i32 %v, ptr %out
+  %po = getelementptr i32, ptr %out, i32 1
+  store i32 %ww, ptr %po
+  br label %exit
+exit:
+  ret void
+}
+declare void @llvm.nvvm.bar.warp.sync(i32)";
+    let inp = input(32);
+    let out = run_k(body, &inp, 2, &launch(1, 32)).unwrap();
+    let sum: u32 = inp.iter().sum();
+    assert_eq!(out, [sum, sum]);
+    // Without any __syncwarp: only the yields at volatile accesses keep the lanes in step.
+    let legacy = body
+        .replace("call void @llvm.nvvm.bar.warp.sync(i32 -1)", "")
+        .replace("declare void @llvm.nvvm.bar.warp.sync(i32)", "");
+    let out = run_k(&legacy, &inp, 2, &launch(1, 32)).unwrap();
+    assert_eq!(out[0], sum);
+}
+
+#[test]
+fn large_ctas_with_many_barriers_run_in_reasonable_time() {
+    let body = "
+@s = internal addrspace(3) global [1024 x i32] undef, align 4
+define ptx_kernel void @k(ptr %out, ptr %in) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ps = getelementptr [1024 x i32], ptr addrspace(3) @s, i32 0, i32 %t
+  store i32 %t, ptr addrspace(3) %ps
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k2, %loop ]
+  call void @llvm.nvvm.barrier0()
+  %n = add i32 %t, 1
+  %nn = and i32 %n, 1023
+  %pn = getelementptr [1024 x i32], ptr addrspace(3) @s, i32 0, i32 %nn
+  %v = load i32, ptr addrspace(3) %pn
+  call void @llvm.nvvm.barrier0()
+  store i32 %v, ptr addrspace(3) %ps
+  %k2 = add i32 %k, 1
+  %d = icmp eq i32 %k2, 20
+  br i1 %d, label %fin, label %loop
+fin:
+  %b1k = mul i32 %b, 1024
+  %i = add i32 %b1k, %t
+  %po = getelementptr i32, ptr %out, i32 %i
+  %r = load i32, ptr addrspace(3) %ps
+  store i32 %r, ptr %po
+  ret void
+}";
+    let start = Instant::now();
+    let out = run_k(body, &input(1), 2048, &launch(2, 1024)).unwrap();
+    // After 20 rotations by one, thread t holds (t + 20) mod 1024.
+    for i in 0..2048u32 {
+        assert_eq!(out[i as usize], (i % 1024 + 20) % 1024, "thread {i}");
+    }
+    assert!(start.elapsed() < Duration::from_secs(30), "{:?}", start.elapsed());
+    eprintln!("2 CTAs x 1024 threads x 40 barriers: {:?}", start.elapsed());
+}
