@@ -1,12 +1,15 @@
 ; The LLVM JIT reference runs atomics on shared, global and generic pointers, atomically between
-; the CTA's threads: a shared histogram (atomicrmw add, result unused), a shared ticket counter
-; whose returned value places each thread in a list (an order-dependent outcome: the reference's
-; schedule is the interpreter's warp order, so both produce the same list), a compare-and-swap
-; maximum loop on shared memory, atomicInc (llvm.nvvm.atomic.load.inc.32) through a generic
-; pointer to shared memory, and a float atomic add to global memory.
+; the CTA's threads: a shared histogram (atomicrmw add, result unused), a compare-and-swap maximum
+; loop on shared memory, a shared ticket counter whose returned value places each thread in a
+; list, atomicInc (llvm.nvvm.atomic.load.inc.32) through a generic pointer to shared memory, and
+; a float atomic add to global memory. The list and the atomicInc values depend on the order in
+; which threads reach the atomics (several outcomes are correct): the reference runs the kernel
+; under two schedules, finds that those 128 outputs differ between them and does not compare
+; them; the counts, the maximum, the histogram and the float sum are compared.
 ; RUN: ori check %s | FileCheck %s
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s
-; CHECK: atomics: ok (jit; {{[0-9]+}} output elements written)
+; CHECK: atomics: ok (jit; 273 output elements written)
+; CHECK-NEXT: 128 output elements depend on the thread schedule (two schedules of the JIT reference write different values): not compared with the JIT
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -68,11 +71,14 @@ after:
   %c = load i32, ptr addrspace(3) @count
   %v1 = mul i32 %who, 1000
   %v2 = add i32 %v1, %w
-  %v3 = mul i32 %m, 100000
-  %v4 = add i32 %v2, %v3
-  %v5 = add i32 %v4, %c
   %po = getelementptr i32, ptr addrspace(1) %out, i32 %i
-  store i32 %v5, ptr addrspace(1) %po
+  store i32 %v2, ptr addrspace(1) %po
+  %v3 = mul i32 %m, 100000
+  %v4 = add i32 %v3, %c
+  %v5 = add i32 %v4, %t
+  %i2 = add i32 %i, 200
+  %po2 = getelementptr i32, ptr addrspace(1) %out, i32 %i2
+  store i32 %v5, ptr addrspace(1) %po2
   br i1 %first, label %hist_out, label %exit
 
 hist_out:

@@ -21,6 +21,12 @@
 //! shared memory zeroed (or set to the variables' initial values) before each; at most
 //! [`sched::MAX_THREADS`] threads per CTA.
 //!
+//! The kernel runs twice, on fresh buffers and module variables: in warp order and in the
+//! reversed order. Outputs that differ between the two depend on the schedule — the order of
+//! atomics whose results are used, floating-point atomic sums, races — and are reported as such
+//! ([`RefOutcome::unstable`]), so that `ori check` does not mistake a second correct outcome for
+//! a miscompile.
+//!
 //! # Preparing the module (`rewrite`)
 //!
 //! The `.ll` is parsed again into its own context and retargeted to the host (triple and data
@@ -96,6 +102,12 @@ pub struct RefOutcome {
     pub globals: BTreeMap<String, Vec<u8>>,
     /// Observations worth reporting (a shuffle read a lane that does not take part, ...).
     pub notes: Vec<String>,
+    /// Per buffer, per byte: whether a second run with the reversed schedule (warps and lanes
+    /// taking turns in decreasing order) wrote a different value. Such outputs depend on the
+    /// thread schedule (atomics whose order matters, races): more than one value is correct.
+    pub unstable: Vec<Vec<bool>>,
+    /// The same for the requested module variables.
+    pub unstable_globals: BTreeMap<String, Vec<bool>>,
 }
 
 /// Why there is no reference result.
@@ -486,6 +498,9 @@ impl HostBuffer {
     }
 }
 
+/// The buffers and requested module variables after a run.
+type Memory = (Vec<Vec<u8>>, BTreeMap<String, Vec<u8>>);
+
 /// Shared memory of one CTA: the static variables, then the dynamic region.
 struct SharedMemory {
     buf: HostBuffer,
@@ -600,66 +615,86 @@ pub fn run(
             shared.inits.push((off as usize, bytes.to_vec()));
         }
     }
-    let mut bufs: Vec<HostBuffer> = Vec::new();
-    let mut slots: Vec<u64> = Vec::new();
-    for a in args {
-        match a {
-            RefArg::Buffer(data) => {
-                let mut b = HostBuffer::new(data);
-                slots.push(b.ptr());
-                bufs.push(b);
-            }
-            RefArg::Scalar(v) => slots.push(*v),
+    // Module variables change during a run: their initial bytes, restored before the second.
+    let mut vars: Vec<(usize, Vec<u8>)> = Vec::new();
+    for (name, ty) in &prepared.vars {
+        let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, name.as_ptr()) } as usize;
+        if a != 0 {
+            let size = unsafe { LLVMABISizeOfType(td, *ty) } as usize;
+            // SAFETY: the JIT allocated the variable with its type's size.
+            vars.push((a, unsafe { std::slice::from_raw_parts(a as *const u8, size) }.to_vec()));
         }
     }
-    let slots = Arc::new(slots);
     let deadline = Instant::now() + TIME_LIMIT;
     let mut notes = std::collections::BTreeSet::new();
-    let (g, b) = (launch.grid, launch.block);
-    for cz in 0..g[2] {
-        for cy in 0..g[1] {
-            for cx in 0..g[0] {
-                shared.reset();
-                let blk = Arc::new(sched::Block::new(b, [cx, cy, cz], g, prepared.sregs.clone()));
-                match run_block(&blk, addr, &slots, deadline) {
-                    Some(r) => {
-                        notes.extend(r.notes);
-                        if let Some(why) = r.failed {
-                            return Err(failed(why));
+    let mut runs: Vec<Memory> = Vec::new();
+    for reversed in [false, true] {
+        for (a, bytes) in &vars {
+            // SAFETY: as above; no thread of an earlier run is alive.
+            unsafe { std::slice::from_raw_parts_mut(*a as *mut u8, bytes.len()) }.copy_from_slice(bytes);
+        }
+        let mut bufs: Vec<HostBuffer> = Vec::new();
+        let mut slots: Vec<u64> = Vec::new();
+        for a in args {
+            match a {
+                RefArg::Buffer(data) => {
+                    let mut b = HostBuffer::new(data);
+                    slots.push(b.ptr());
+                    bufs.push(b);
+                }
+                RefArg::Scalar(v) => slots.push(*v),
+            }
+        }
+        let slots = Arc::new(slots);
+        let (g, b) = (launch.grid, launch.block);
+        for cz in 0..g[2] {
+            for cy in 0..g[1] {
+                for cx in 0..g[0] {
+                    shared.reset();
+                    let blk = Arc::new(sched::Block::new(b, [cx, cy, cz], g, prepared.sregs.clone(), reversed));
+                    match run_block(&blk, addr, &slots, deadline) {
+                        Some(r) => {
+                            notes.extend(r.notes);
+                            if let Some(why) = r.failed {
+                                return Err(failed(why));
+                            }
                         }
-                    }
-                    None => {
-                        // A thread is still running JIT code that uses this memory: leak it all.
-                        std::mem::forget(bufs);
-                        std::mem::forget(shared);
-                        std::mem::forget(ee);
-                        std::mem::forget(module);
-                        std::mem::forget(ctx);
-                        return Err(failed(format!(
-                            "the run took longer than {} s (a thread waiting for another without a barrier?)",
-                            TIME_LIMIT.as_secs()
-                        )));
+                        None => {
+                            // A thread is still running JIT code that uses this memory: leak it.
+                            std::mem::forget(bufs);
+                            std::mem::forget(shared);
+                            std::mem::forget(ee);
+                            std::mem::forget(module);
+                            std::mem::forget(ctx);
+                            return Err(failed(format!(
+                                "the run took longer than {} s (a thread waiting for another without a barrier?)",
+                                TIME_LIMIT.as_secs()
+                            )));
+                        }
                     }
                 }
             }
         }
-    }
-    let mut out = RefOutcome {
-        buffers: bufs.iter().map(HostBuffer::data).collect(),
-        notes: notes.into_iter().collect(),
-        ..Default::default()
-    };
-    for (name, size) in globals {
-        let Ok(cname) = CString::new(name.as_str()) else { continue };
-        let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, cname.as_ptr()) };
-        if a != 0 {
-            // SAFETY: the JIT allocated the variable with its type's size.
-            let bytes = unsafe { std::slice::from_raw_parts(a as *const u8, *size as usize) };
-            out.globals.insert(name.clone(), bytes.to_vec());
+        let mut gl = BTreeMap::new();
+        for (name, size) in globals {
+            let Ok(cname) = CString::new(name.as_str()) else { continue };
+            let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, cname.as_ptr()) };
+            if a != 0 {
+                // SAFETY: the JIT allocated the variable with its type's size.
+                let bytes = unsafe { std::slice::from_raw_parts(a as *const u8, *size as usize) };
+                gl.insert(name.clone(), bytes.to_vec());
+            }
         }
+        runs.push((bufs.iter().map(HostBuffer::data).collect(), gl));
     }
     drop(ee);
-    Ok(out)
+    let (second_bufs, second_globals) = runs.pop().unwrap_or_default();
+    let (buffers, globals) = runs.pop().unwrap_or_default();
+    let differ = |a: &[u8], b: &[u8]| -> Vec<bool> { a.iter().zip(b).map(|(x, y)| x != y).collect() };
+    let unstable = buffers.iter().zip(&second_bufs).map(|(a, b)| differ(a, b)).collect();
+    let unstable_globals =
+        globals.iter().filter_map(|(n, a)| second_globals.get(n).map(|b| (n.clone(), differ(a, b)))).collect();
+    Ok(RefOutcome { buffers, globals, notes: notes.into_iter().collect(), unstable, unstable_globals })
 }
 
 /// Runs one CTA: an OS thread per CUDA thread, calling the entry at `addr` with `slots`.

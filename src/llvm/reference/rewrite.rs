@@ -297,6 +297,8 @@ pub(super) struct Prepared {
     /// Declarations to map to host addresses.
     pub mappings: Vec<(LLVMValueRef, usize)>,
     pub shared: Vec<SharedVar>,
+    /// Module variables that a run may change (not shared, not constant): name and type.
+    pub vars: Vec<(CString, LLVMTypeRef)>,
 }
 
 /// Types and runtime declarations used while rewriting.
@@ -431,8 +433,9 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
             replace_declarations(m, &mut cx, &mut mappings)?;
             let shared = shared_variables(m);
+            let vars = module_variables(m);
             let entry = wrapper(m, &cx, kernel, ptrt, voidt);
-            Ok(Prepared { entry, sregs: std::mem::take(&mut cx.sregs), mappings, shared })
+            Ok(Prepared { entry, sregs: std::mem::take(&mut cx.sregs), mappings, shared, vars })
         });
         LLVMDisposeBuilder(b);
         result
@@ -703,6 +706,34 @@ unsafe fn shared_variables(m: LLVMModuleRef) -> Vec<SharedVar> {
             let name = CString::new(format!("ori.ref.shared.{k}")).unwrap_or_default();
             LLVMSetValueName2(g, name.as_ptr(), name.as_bytes().len());
             out.push(SharedVar { global: g, ty, align: LLVMGetAlignment(g).max(16), dynamic, init });
+        }
+        out
+    }
+}
+
+/// The defined, writable variables outside shared memory (unnamed ones get a name, so that the
+/// driver can find them in the JIT).
+unsafe fn module_variables(m: LLVMModuleRef) -> Vec<(CString, LLVMTypeRef)> {
+    unsafe {
+        let mut out = Vec::new();
+        let mut g = LLVMGetFirstGlobal(m);
+        let mut k = 0;
+        while !g.is_null() {
+            let shared = LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3;
+            let special = ffi::name(V(g)).starts_with("llvm.");
+            if !shared && !special && LLVMIsDeclaration(g) == 0 && LLVMIsGlobalConstant(g) == 0 {
+                if ffi::name(V(g)).is_empty() {
+                    let n = CString::new(format!("ori.ref.global.{k}")).unwrap_or_default();
+                    LLVMSetValueName2(g, n.as_ptr(), n.as_bytes().len());
+                    k += 1;
+                }
+                // Internal variables may be renamed or dropped by the JIT's symbol lookup; make
+                // them visible.
+                LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMExternalLinkage);
+                let name = CString::new(ffi::name(V(g))).unwrap_or_default();
+                out.push((name, LLVMGlobalGetValueType(g)));
+            }
+            g = LLVMGetNextGlobal(g);
         }
         out
     }

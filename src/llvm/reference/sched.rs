@@ -16,9 +16,9 @@
 //! points the lanes of a warp advance together as if in lockstep (a warp-synchronous reduction
 //! through `volatile` shared memory sees the values lockstep execution gives). After a barrier
 //! completes the turn starts again at thread 0, after a warp collective completes at lane 0 of
-//! the warp. Order-dependent programs (atomics whose returned value is used, floating-point
-//! atomic sums) have several correct outcomes; this order is the one the SIMT interpreter's warp
-//! scheduling produces, so both are compared on the same outcome.
+//! the warp. The *reversed* schedule is the same with warps and lanes taking turns in decreasing
+//! index order; the driver runs both, and outputs that differ between them depend on the
+//! schedule (atomics whose order matters, races): more than one value is correct there.
 //!
 //! # Barriers
 //!
@@ -135,6 +135,17 @@ pub struct WarpCall {
     pub c: u32,
 }
 
+/// Where the turn continues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum From {
+    /// After this thread (the next lane of its warp).
+    After(usize),
+    /// At the first lane of this warp (a collective completed).
+    WarpStart(usize),
+    /// At the first thread of the CTA (a barrier completed).
+    CtaStart,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Wait {
     Ready,
@@ -170,6 +181,8 @@ struct Sched {
 /// One CTA being run.
 pub struct Block {
     n: usize,
+    /// Warps and lanes take turns in decreasing index order.
+    reversed: bool,
     block: [u32; 3],
     ctaid: [u32; 3],
     grid: [u32; 3],
@@ -193,10 +206,11 @@ pub struct BlockResult {
 impl Block {
     /// A CTA of `block` threads (at most [`MAX_THREADS`]) at `ctaid`; `sregs` lists the special
     /// registers by the slot number the rewritten IR passes to `ori.ref.sreg`.
-    pub fn new(block: [u32; 3], ctaid: [u32; 3], grid: [u32; 3], sregs: Vec<SpecialReg>) -> Block {
+    pub fn new(block: [u32; 3], ctaid: [u32; 3], grid: [u32; 3], sregs: Vec<SpecialReg>, reversed: bool) -> Block {
         let n = block.iter().map(|&d| d as usize).product::<usize>();
         Block {
             n,
+            reversed,
             block,
             ctaid,
             grid,
@@ -245,9 +259,10 @@ impl Block {
         if self.n == 0 {
             return;
         }
-        s.baton = 0;
+        let first = self.next_ready(&s, From::CtaStart).unwrap_or(0);
+        s.baton = first;
         drop(s);
-        self.unpark(0);
+        self.unpark(first);
     }
 
     /// Waits until every thread has exited, at most `timeout`; `None` on timeout.
@@ -312,14 +327,29 @@ impl Block {
         m
     }
 
-    /// The first ready thread: lanes of warp `w` from `lane` round the warp, then the following
-    /// warps (wrapping) from lane 0.
-    fn next_ready(&self, s: &Sched, w: usize, lane: usize) -> Option<usize> {
+    /// The first ready thread in schedule order from `from`: lanes of the starting warp from the
+    /// starting lane round the warp, then the following warps (wrapping) from their first lane.
+    /// The reversed schedule walks warps and lanes downwards.
+    fn next_ready(&self, s: &Sched, from: From) -> Option<usize> {
         let nwarps = self.n.div_ceil(32);
+        let (w, lane) = match (from, self.reversed) {
+            (From::After(me), false) => (me / 32, me % 32 + 1),
+            (From::After(me), true) => (me / 32, (me % 32 + 31) % 32),
+            (From::WarpStart(w), false) => (w, 0),
+            (From::WarpStart(w), true) => (w, 31),
+            (From::CtaStart, false) => (0, 0),
+            (From::CtaStart, true) => (nwarps - 1, 31),
+        };
+        let lane = lane % 32;
         for k in 0..nwarps {
-            let ww = (w + k) % nwarps;
+            let ww = if self.reversed { (w + nwarps - k) % nwarps } else { (w + k) % nwarps };
             for j in 0..32 {
-                let l = if k == 0 { (lane + j) % 32 } else { j };
+                let l = match (k == 0, self.reversed) {
+                    (true, false) => (lane + j) % 32,
+                    (true, true) => (lane + 32 - j) % 32,
+                    (false, false) => j,
+                    (false, true) => 31 - j,
+                };
                 let t = ww * 32 + l;
                 if t < self.n && s.wait[t] == Wait::Ready {
                     return Some(t);
@@ -331,9 +361,9 @@ impl Block {
 
     /// Completes what can complete after thread `me` changed state; returns where the turn
     /// continues (warp, lane).
-    fn settle(&self, s: &mut Sched, me: usize) -> (usize, usize) {
-        let (w, lane) = (me / 32, me % 32);
-        let mut from = (w, lane + 1);
+    fn settle(&self, s: &mut Sched, me: usize) -> From {
+        let w = me / 32;
+        let mut from = From::After(me);
         // Barriers: the one `me` waits at, or after an exit every barrier counting all threads.
         let live = (self.n - s.done) as u32;
         for id in 0..NUM_BARRIERS {
@@ -344,11 +374,11 @@ impl Block {
             let need = b.count.unwrap_or(live);
             if b.arrived >= need && (!b.waiting.is_empty() || b.count.is_some()) {
                 self.release_barrier(s, id);
-                from = (0, 0);
+                from = From::CtaStart;
             }
         }
-        if self.fire_sync_groups(s, w) | self.fire_unsynced(s, w) && from != (0, 0) {
-            from = (w, 0);
+        if self.fire_sync_groups(s, w) | self.fire_unsynced(s, w) && from != From::CtaStart {
+            from = From::WarpStart(w);
         }
         from
     }
@@ -434,11 +464,11 @@ impl Block {
 
     /// Passes the baton on from `me` (continuing at `from`); handles a deadlock. Returns the
     /// next holder.
-    fn pass(&self, s: &mut Sched, from: (usize, usize)) -> Option<usize> {
+    fn pass(&self, s: &mut Sched, from: From) -> Option<usize> {
         if s.done == self.n {
             return None;
         }
-        let next = match self.next_ready(s, from.0, from.1 % 32) {
+        let next = match self.next_ready(s, from) {
             Some(t) => t,
             None => {
                 let why = self.describe_deadlock(s);
@@ -450,7 +480,7 @@ impl Block {
                     }
                 }
                 s.bars = vec![Bar::default(); NUM_BARRIERS];
-                self.next_ready(s, 0, 0)?
+                self.next_ready(s, From::CtaStart)?
             }
         };
         s.baton = next;
@@ -505,7 +535,7 @@ impl Block {
         if s.failed.is_some() {
             return;
         }
-        let next = self.pass(&mut s, (me / 32, me % 32 + 1));
+        let next = self.pass(&mut s, From::After(me));
         drop(s);
         if let Some(j) = next
             && j != me
@@ -523,7 +553,7 @@ impl Block {
             self.finished.notify_all();
             return;
         }
-        let from = if s.failed.is_some() { (me / 32, me % 32 + 1) } else { self.settle(&mut s, me) };
+        let from = if s.failed.is_some() { From::After(me) } else { self.settle(&mut s, me) };
         let next = self.pass(&mut s, from);
         drop(s);
         if let Some(j) = next {

@@ -531,3 +531,29 @@ fin:
     assert!(start.elapsed() < Duration::from_secs(30), "{:?}", start.elapsed());
     eprintln!("2 CTAs x 1024 threads x 40 barriers: {:?}", start.elapsed());
 }
+
+#[test]
+fn outputs_that_depend_on_the_schedule_are_found_by_a_second_schedule() {
+    // out[t] = a ticket (order-dependent); out[64 + t] = t * 2 (not).
+    let body = "
+@count = internal addrspace(3) global i32 0, align 4
+define ptx_kernel void @k(ptr %out, ptr %in) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %slot = atomicrmw add ptr addrspace(3) @count, i32 1 seq_cst
+  %p = getelementptr i32, ptr %out, i32 %t
+  store i32 %slot, ptr %p
+  %t2 = mul i32 %t, 2
+  %q = getelementptr i32, ptr %p, i32 64
+  store i32 %t2, ptr %q
+  ret void
+}";
+    let ir = format!("target triple = \"nvptx64-nvidia-cuda\"\n{body}\n{SREGS}");
+    let args = [RefArg::Buffer(vec![0; 128 * 4]), RefArg::Buffer(words(&input(64)))];
+    let out = run(ir.as_bytes(), "k", &args, &launch(1, 64), &[]).unwrap();
+    let unstable: Vec<bool> = out.unstable[0].chunks(4).map(|c| c.iter().any(|&x| x)).collect();
+    // Thread t takes ticket t in warp order, 63 - t in the reversed one: all but none equal
+    // (63 - t == t has no solution).
+    assert!(unstable[..64].iter().all(|&u| u));
+    assert!(unstable[64..].iter().all(|&u| !u));
+    assert_eq!(unwords(&out.buffers[0])[..64], (0..64).collect::<Vec<u32>>()[..]);
+}
