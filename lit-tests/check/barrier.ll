@@ -1,6 +1,6 @@
 ; Shared memory and bar.sync across the two warps of a CTA: warp 0 reads what warp 1 wrote.
 ; RUN: ori check %s | FileCheck %s
-; CHECK: rotate: ok (reference: pre-RA Ori; LLVM JIT: shared memory (@tile); 128 output elements written)
+; CHECK: rotate: ok (jit; 128 output elements written)
 
 target triple = "nvptx64-nvidia-cuda"
 

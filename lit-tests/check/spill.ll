@@ -4,7 +4,7 @@
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s
 ; RA: bytes spill stores
 ; RA-NOT: 0 bytes spill stores
-; CHECK: pressure: ok (reference: LLVM JIT; 128 output elements written)
+; CHECK: pressure: ok (jit; 128 output elements written)
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,12 +1,15 @@
 ; Inline PTX runs in the interpreter only when the template is one instruction from its table
 ; (interp/asm.rs: bfind, funnel shifts, brev, popc, clz). Anything else is opaque: the kernel is
-; skipped with the reason, and skipping is not a failure (exit status 0). A kernel with a known
-; template runs (the LLVM JIT cannot run PTX, so pre-RA Ori is the reference), and an
-; interpreter that computed brev wrongly would mismatch against the values checked below.
+; skipped with the reason (and the JIT reference, which cannot run it either, names the template
+; too), and skipping is not a failure (exit status 0). A kernel with a known template runs in
+; both; the JIT reference translates brev.b32 to llvm.bitreverse (it ignores the other kernel's
+; template), and an interpreter that computed brev wrongly would mismatch against the values
+; checked below.
 ; RUN: ori check %s | FileCheck %s
 ; RUN: ori llc %s -o %t.ptx
 ; CHECK: asm: skipped (pre-RA: unsupported inline PTX assembly (ASM.0 `mul.hi.u32 $0, $1, $1;`)
-; CHECK: known: ok (reference: pre-RA Ori; LLVM JIT: inline assembly;
+; CHECK-NEXT: the JIT reference cannot run inline PTX "mul.hi.u32 $0, $1, $1;" either
+; CHECK: known: ok (jit;
 
 target triple = "nvptx64-nvidia-cuda"
 

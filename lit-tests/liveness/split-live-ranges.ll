@@ -50,7 +50,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; OFF: ori info    : Function properties for split
 ; OFF-NEXT: {{[1-9][0-9]*}} bytes stack frame, {{[1-9][0-9]*}} bytes spill stores, {{[1-9][0-9]*}} bytes spill loads
 
-; EXEC: split: ok (reference: LLVM JIT; 128 output elements written)
+; EXEC: split: ok (jit; 128 output elements written)
 
 define ptx_kernel void @split(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) {
 entry:

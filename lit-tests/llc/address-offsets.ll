@@ -72,7 +72,10 @@ entry:
   %gprev = getelementptr i8, ptr addrspace(1) %gp, i64 -4
   %v = load float, ptr addrspace(1) %gprev
   %far = getelementptr i8, ptr addrspace(1) %in, i64 16777216
-  %farv = ptrtoint ptr addrspace(1) %far to i64
+  %farp = ptrtoint ptr addrspace(1) %far to i64
+  %inp = ptrtoint ptr addrspace(1) %in to i64
+  ; The offset, not the address: host and interpreter addresses differ.
+  %farv = sub i64 %farp, %inp
   %s = getelementptr [16 x [16 x float]], ptr addrspace(3) @tile, i32 0, i32 %ty, i32 %tx
   store float %v, ptr addrspace(3) %s
   call void @llvm.nvvm.barrier0()

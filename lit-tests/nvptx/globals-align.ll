@@ -34,7 +34,7 @@ target triple = "nvptx64-nvidia-cuda"
 @table = addrspace(4) constant [2 x i64] [i64 21, i64 22]
 @wide = addrspace(1) global i32 9, align 32
 
-; EXEC: sum: ok (reference: LLVM JIT; 1 output element written)
+; EXEC: sum: ok (jit; 1 output element written)
 define ptx_kernel void @sum(ptr addrspace(1) %out) {
   %a = load i8, ptr addrspace(1) @c8
   %b = load i16, ptr addrspace(1) @c16

@@ -49,19 +49,19 @@ target triple = "nvptx64-nvidia-cuda"
 @flag = addrspace(1) global i1 true
 @empty = addrspace(1) global [0 x i32] zeroinitializer
 
-; EXEC: copy_f: ok (reference: LLVM JIT; 4 output elements written)
-; EXEC-NEXT: copy_d: ok (reference: LLVM JIT; 8 output elements written)
-; EXEC-NEXT: copy_h: ok (reference: LLVM JIT; 2 output elements written)
-; EXEC-NEXT: copy_bf: ok (reference: LLVM JIT; 2 output elements written)
-; EXEC-NEXT: copy_fa: ok (reference: LLVM JIT; 12 output elements written)
-; EXEC-NEXT: copy_s: ok (reference: LLVM JIT; 24 output elements written)
-; EXEC-NEXT: copy_nested: ok (reference: LLVM JIT; 12 output elements written)
-; EXEC-NEXT: copy_v3: ok (reference: LLVM JIT; 12 output elements written)
-; EXEC-NEXT: copy_hv: ok (reference: LLVM JIT; 6 output elements written)
-; EXEC-NEXT: copy_str: ok (reference: LLVM JIT; 8 output elements written)
-; EXEC-NEXT: copy_zero: ok (reference: LLVM JIT; 16 output elements written)
-; EXEC-NEXT: copy_partly: ok (reference: LLVM JIT; 16 output elements written)
-; EXEC-NEXT: copy_flag: ok (reference: LLVM JIT; 1 output element written)
+; EXEC: copy_f: ok (jit; 4 output elements written)
+; EXEC-NEXT: copy_d: ok (jit; 8 output elements written)
+; EXEC-NEXT: copy_h: ok (jit; 2 output elements written)
+; EXEC-NEXT: copy_bf: ok (jit; 2 output elements written)
+; EXEC-NEXT: copy_fa: ok (jit; 12 output elements written)
+; EXEC-NEXT: copy_s: ok (jit; 24 output elements written)
+; EXEC-NEXT: copy_nested: ok (jit; 12 output elements written)
+; EXEC-NEXT: copy_v3: ok (jit; 12 output elements written)
+; EXEC-NEXT: copy_hv: ok (jit; 6 output elements written)
+; EXEC-NEXT: copy_str: ok (jit; 8 output elements written)
+; EXEC-NEXT: copy_zero: ok (jit; 16 output elements written)
+; EXEC-NEXT: copy_partly: ok (jit; 16 output elements written)
+; EXEC-NEXT: copy_flag: ok (jit; 1 output element written)
 
 define ptx_kernel void @copy_f(ptr addrspace(1) %out) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

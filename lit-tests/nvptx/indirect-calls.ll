@@ -30,7 +30,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: prototype_2 : .callprototype (.param .b64 _) _ (.param .b64 _, .param .b32 _);
 ; CHECK-NEXT: call (retval0), {{%rd[0-9]+}}, (param0, param1), prototype_2;
 
-; EXEC: dispatch: ok (reference: pre-RA Ori; LLVM JIT: an indirect call;
+; EXEC: dispatch: ok (jit;
 
 @ops = addrspace(1) global [2 x ptr] [ptr @add_one, ptr @twice]
 

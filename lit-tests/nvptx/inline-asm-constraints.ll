@@ -10,7 +10,7 @@
 ; RUN: sed 's/"=r,r,~{memory}"(i32 %y)/"=r,*m"(ptr addrspace(1) elementtype(i32) %in)/' %s > %t.mem.ll
 ; RUN: not ori llc %t.mem.ll -o %t.mem.ptx 2>&1 | FileCheck %s --check-prefix=MEM
 ; REQUIRES: ptxas
-; EXEC: runs: ok (reference: pre-RA Ori; LLVM JIT: inline assembly;
+; EXEC: runs: ok (jit;
 ; EXEC: constraints: skipped (pre-RA: unsupported inline PTX assembly (ASM.0 `add.s32 $0, $2, 1;
 ; MEM: error: unsupported inline asm constraint '*m' in function @runs
 

@@ -7,8 +7,8 @@
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: spaces: ok (reference: pre-RA Ori; LLVM JIT: shared memory (@tile);
-; EXEC: loads: ok (reference: pre-RA Ori;
+; EXEC: spaces: ok (pre-RA vs post-RA only:
+; EXEC: loads: ok (pre-RA vs post-RA only:
 
 ; CHECK-LABEL: .entry spaces(
 ; CHECK: isspacep.global {{%p[0-9]+}}, {{%rd[0-9]+}};

@@ -9,7 +9,7 @@
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: bits: ok (reference: LLVM JIT;
+; EXEC: bits: ok (jit;
 
 ; bswap.i16 keeps bytes 1, 0 and zeros (selector 0x4401); i32 reverses (0x0123); i64 swaps words.
 ; CHECK: prmt.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0, 17409;

@@ -15,7 +15,7 @@
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: _Z1kPjPKjPKyPKdPKf: ok (reference: pre-RA Ori;
+; EXEC: _Z1kPjPKjPKyPKdPKf: ok (pre-RA vs post-RA only:
 ; CHECK: match.any.sync.b32
 ; CHECK: bar.warp.sync
 ; CHECK: isspacep.global

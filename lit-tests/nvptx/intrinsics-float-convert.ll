@@ -9,7 +9,7 @@
 ; RUN: sed 's/div.approx.ftz.f(/div.rn.ftz.f(/' %s > %t.ftz.ll
 ; RUN: not ori llc %t.ftz.ll -o %t.ftz.ptx 2>&1 | FileCheck %s --check-prefix=FTZ
 ; REQUIRES: ptxas
-; EXEC: halves: ok (reference: pre-RA Ori;
+; EXEC: halves: ok (pre-RA vs post-RA only:
 ; FTZ: error: unsupported intrinsic llvm.nvvm.div.rn.ftz.f in function @halves
 
 ; CHECK: cvt.f32.f16

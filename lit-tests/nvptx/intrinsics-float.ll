@@ -6,7 +6,7 @@
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: copysign: ok (reference: LLVM JIT;
+; EXEC: copysign: ok (jit;
 
 ; CHECK: lop3.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, 0x80000000, 0xd8;
 ; CHECK: and.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 0x7fffffffffffffff;

@@ -9,9 +9,9 @@
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: copies: ok (reference: LLVM JIT;
-; EXEC-NEXT: moves: ok (reference: LLVM JIT;
-; EXEC-NEXT: sets: ok (reference: LLVM JIT;
+; EXEC: copies: ok (jit;
+; EXEC-NEXT: moves: ok (jit;
+; EXEC-NEXT: sets: ok (jit;
 
 ; 24 bytes at align 8: three 8-byte copies; 13 bytes at align 4: 4 + 4 + 4 + 1.
 ; CHECK-LABEL: .entry copies(

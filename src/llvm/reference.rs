@@ -1,46 +1,92 @@
 //! The LLVM-side reference run of `ori check`: the original kernel, compiled for the host by
-//! LLVM's MCJIT and run one thread at a time.
+//! LLVM's MCJIT from the same IR, each CUDA thread of a CTA an OS thread.
 //!
-//! # Preparing the module
+//! It is independent of ori's lowering and SIMT interpreter: it runs LLVM's own code for the
+//! kernel; only the NVPTX operations that have no host instruction are host functions written
+//! here from the PTX ISA (barriers, warp collectives, a few inline PTX instructions) — the
+//! approximate math intrinsics reuse the interpreter's model of the hardware's function unit
+//! (compared with a tolerance), and the special registers its launch-environment convention.
+//!
+//! # Design
+//!
+//! Threads of a CTA communicate through shared memory, barriers and warp collectives, so the
+//! reference runs them as OS threads (`sched`): each executes the JIT-compiled kernel and calls
+//! host functions at barriers and collectives, where it waits for the threads it synchronises
+//! with. The alternative — splitting the kernel at barriers into per-thread loops ("region" or
+//! hierarchical collapsing) — has to re-express every value live across a barrier, loops
+//! containing barriers and divergent collectives as an IR transformation; running the unchanged
+//! code on real threads needs none of that and supports barriers in loops, calls and
+//! divergence as they are. The threads take turns (one holds a baton; see `sched`), which makes
+//! the run deterministic and every memory operation atomic. CTAs run one after another, their
+//! shared memory zeroed (or set to the variables' initial values) before each; at most
+//! [`sched::MAX_THREADS`] threads per CTA.
+//!
+//! The kernel runs twice, on fresh buffers and module variables: in warp order and in the
+//! reversed order. Outputs that differ between the two depend on the schedule — the order of
+//! atomics whose results are used, floating-point atomic sums, races — and are reported as such
+//! ([`RefOutcome::unstable`]), so that `ori check` does not mistake a second correct outcome for
+//! a miscompile.
+//!
+//! # Preparing the module (`rewrite`)
 //!
 //! The `.ll` is parsed again into its own context and retargeted to the host (triple and data
 //! layout of the native target machine; the NVPTX `target-cpu`/`target-features` attributes are
-//! dropped and every function and call gets the C calling convention). NVPTX address spaces need
-//! no mapping: x86 treats every address space below 256 as the flat host address space and
-//! `addrspacecast` between them as a no-op, so pointer parameters simply point at host buffers.
+//! dropped and every function and call gets the C calling convention). x86 treats every address
+//! space below 256 as the flat host address space and `addrspacecast` between them as a no-op, so
+//! pointer parameters simply point at host buffers and generic pointers to shared memory work.
 //!
-//! - Each `llvm.nvvm.read.ptx.sreg.*` declaration is replaced by a defined function loading its
-//!   value from the external array `ori.ref.sregs`, which is mapped to host memory that the driver
-//!   fills before each thread with [`crate::ori::interp::sreg_value`] (the interpreter's own
-//!   definition of every special register).
-//! - Every other `llvm.nvvm.*` declaration the kernel uses is renamed (an intrinsic name cannot be
-//!   compiled for x86) and mapped to a Rust function implementing the same semantics as the Ori
-//!   opcode the lowering selects for it (`MUFU`, `FFMA.RM`, `PRMT`, ...), through the interpreter's
-//!   own semantic functions. An intrinsic without such a function makes the kernel ineligible.
-//! - A wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte slot and calls
-//!   the kernel, so the host calls one fixed signature.
+//! - `llvm.nvvm.read.ptx.sreg.*` become functions calling `ori.ref.sreg(slot)`, which reads the
+//!   calling thread's coordinates.
+//! - Barriers (`barrier0`, `barrier0.popc/and/or`, `barrier.n`, `barrier`, `barrier.sync{.cnt}`,
+//!   `bar.sync`, `barrier.cta.*`) become calls of `ori.ref.bar`; warp collectives (`shfl{.sync}`
+//!   in every mode and type, `vote{.sync}`, `match`, `redux.sync`, `activemask`, `bar.warp.sync`)
+//!   calls of `ori.ref.warp` carrying a call-site number (non-`.sync` forms act on the lanes at the
+//!   same call site).
+//! - NVVM atomics (`atomic.load.inc/dec.32`, the scoped `atomic.*.gen.*`) become `atomicrmw` /
+//!   `cmpxchg`; after every atomic, volatile access and fence the thread yields (`ori.ref.yield`).
+//!   The x86 code of an atomic is a real locked instruction, so atomics in every space are atomic.
+//! - `addrspace(3)` variables become external declarations mapped to the CTA's shared memory;
+//!   every `extern __shared__` array maps to the one dynamic region, as in CUDA.
+//! - Inline PTX that is one instruction of a small set (`ptx`) is translated to IR; any other
+//!   makes the kernel ineligible, with the template named.
+//! - Every other `llvm.nvvm.*` declaration used is renamed and mapped to a host function
+//!   (below); a wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte
+//!   slot and calls the kernel.
 //!
 //! # Eligibility
 //!
-//! One thread at a time is a faithful execution only for kernels whose threads do not
-//! communicate. The reference refuses (and `ori check` falls back to the pre-allocation Ori run,
-//! labelled as such) kernels with shared memory, barriers, shuffles, votes, inline assembly,
-//! atomics whose result is used or whose operation does not commute (compare-and-swap, exchange,
-//! float add), calls to functions without a body, and LLVM intrinsics outside a list that the x86
-//! back end lowers to instructions or C-library calls (an unresolvable symbol would abort the
-//! process inside MCJIT, so nothing outside the list is attempted).
+//! Refused (and `ori check` then compares pre- and post-allocation Ori only, saying why): inline
+//! PTX outside the set, calls of functions without a body, NVVM intrinsics without a host
+//! implementation, LLVM intrinsics outside a list that the x86 back end lowers to instructions
+//! or C-library calls (an unresolvable symbol would abort the process inside MCJIT, so nothing
+//! outside the list is attempted), and CTAs larger than 1024 threads. A run that deadlocks
+//! (threads waiting at a barrier others never reach) or exceeds [`TIME_LIMIT`] is a failure,
+//! reported with its reason; a thread stuck in a loop cannot be stopped, so on a timeout its
+//! memory is leaked and it keeps running until the process exits.
 
-use crate::ori::interp::{Launch, ThreadCtx, exec, float, sreg_value};
-use crate::ori::lower::ffi::{self, V};
+mod ptx;
+mod rewrite;
+mod sched;
+#[cfg(test)]
+mod tests;
+
+use crate::ori::interp::{Launch, exec, float};
 use crate::ori::opcode::{MufuFn, Round};
-use crate::sreg::SpecialReg;
 use inkwell::OptimizationLevel;
 use inkwell::context::Context;
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
+use llvm_sys::target::{LLVMABISizeOfType, LLVMGetModuleDataLayout};
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long one reference run (all CTAs) may take.
+pub const TIME_LIMIT: Duration = Duration::from_secs(60);
+/// Stack of each OS thread running a CUDA thread.
+const THREAD_STACK: usize = 4 << 20;
 
 /// A kernel argument: a buffer (passed as a pointer to a host copy) or a scalar's raw bits.
 #[derive(Clone, Debug)]
@@ -54,12 +100,20 @@ pub enum RefArg {
 pub struct RefOutcome {
     pub buffers: Vec<Vec<u8>>,
     pub globals: BTreeMap<String, Vec<u8>>,
+    /// Observations worth reporting (a shuffle read a lane that does not take part, ...).
+    pub notes: Vec<String>,
+    /// Per buffer, per byte: whether a second run with the reversed schedule (warps and lanes
+    /// taking turns in decreasing order) wrote a different value. Such outputs depend on the
+    /// thread schedule (atomics whose order matters, races): more than one value is correct.
+    pub unstable: Vec<Vec<bool>>,
+    /// The same for the requested module variables.
+    pub unstable_globals: BTreeMap<String, Vec<bool>>,
 }
 
 /// Why there is no reference result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RefError {
-    /// The kernel is outside what a one-thread-at-a-time run can execute faithfully.
+    /// The kernel uses something the reference cannot run (named).
     Ineligible(String),
     /// Preparing or compiling the module failed.
     Failed(String),
@@ -431,90 +485,6 @@ fn instructions(f: LLVMValueRef) -> Vec<LLVMValueRef> {
     out
 }
 
-/// Why the module's kernel cannot be run by the reference (`None`: it can).
-fn ineligibility(m: LLVMModuleRef) -> Option<String> {
-    use llvm_sys::LLVMAtomicRMWBinOp::*;
-    use llvm_sys::LLVMOpcode as O;
-    unsafe {
-        let mut g = LLVMGetFirstGlobal(m);
-        while !g.is_null() {
-            if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3 {
-                return Some(format!("shared memory (@{})", ffi::name(V(g))));
-            }
-            g = LLVMGetNextGlobal(g);
-        }
-    }
-    for f in functions(m) {
-        for i in instructions(f) {
-            let v = V(i);
-            match ffi::opcode(v) {
-                O::LLVMAtomicRMW => {
-                    let used = unsafe { !LLVMGetFirstUse(i).is_null() };
-                    let commutes = matches!(
-                        ffi::atomic_rmw_op(v),
-                        LLVMAtomicRMWBinOpAdd
-                            | LLVMAtomicRMWBinOpSub
-                            | LLVMAtomicRMWBinOpAnd
-                            | LLVMAtomicRMWBinOpOr
-                            | LLVMAtomicRMWBinOpXor
-                            | LLVMAtomicRMWBinOpMax
-                            | LLVMAtomicRMWBinOpMin
-                            | LLVMAtomicRMWBinOpUMax
-                            | LLVMAtomicRMWBinOpUMin
-                    );
-                    if used || !commutes {
-                        return Some("atomics whose outcome depends on the thread order".into());
-                    }
-                }
-                O::LLVMAtomicCmpXchg => return Some("atomic compare-and-swap".into()),
-                O::LLVMCall => {
-                    let callee = ffi::called_value(v);
-                    if ffi::is_inline_asm(callee) {
-                        return Some("inline assembly".into());
-                    }
-                    if !ffi::is_function(callee) {
-                        return Some("an indirect call".into());
-                    }
-                    let name = ffi::name(callee);
-                    if !ffi::is_declaration(callee) {
-                        continue;
-                    }
-                    if let Some(rest) = name.strip_prefix("llvm.nvvm.") {
-                        if SpecialReg::from_intrinsic(&name).is_some() {
-                            continue;
-                        }
-                        let what = if rest.starts_with("barrier") || rest.starts_with("bar.") {
-                            "barriers"
-                        } else if rest.starts_with("shfl.") {
-                            "warp shuffles"
-                        } else if rest.starts_with("vote.") || rest == "activemask" {
-                            "warp votes"
-                        } else if rest.starts_with("atomic") {
-                            "atomics"
-                        } else if rest.starts_with("membar") || rest.starts_with("fence") {
-                            continue;
-                        } else if builtin(rest).is_none() {
-                            return Some(format!("intrinsic @{name} has no host implementation"));
-                        } else {
-                            continue;
-                        };
-                        return Some(what.into());
-                    }
-                    if name.starts_with("llvm.") {
-                        if SAFE_INTRINSICS.iter().any(|p| name.starts_with(p)) {
-                            continue;
-                        }
-                        return Some(format!("intrinsic @{name}"));
-                    }
-                    return Some(format!("call to the external function @{name}"));
-                }
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
 /// Host memory for one buffer: `PAD` bytes on each side, the data 256-byte aligned.
 struct HostBuffer {
     storage: Vec<u8>,
@@ -540,8 +510,43 @@ impl HostBuffer {
     }
 }
 
-/// Runs `kernel` of the module in `ir` over `launch`, one thread at a time; `globals` lists
-/// module variables (name, size) to read back.
+/// The buffers and requested module variables after a run.
+type Memory = (Vec<Vec<u8>>, BTreeMap<String, Vec<u8>>);
+
+/// Shared memory of one CTA: the static variables, then the dynamic region.
+struct SharedMemory {
+    buf: HostBuffer,
+    /// (offset, initial value) of each variable with one.
+    inits: Vec<(usize, Vec<u8>)>,
+}
+
+impl SharedMemory {
+    /// Zeroes the memory and writes the initial values: the state at the start of a CTA.
+    fn reset(&mut self) {
+        let (o, n) = (self.buf.offset, self.buf.len);
+        self.buf.storage[o..o + n].fill(0);
+        for (off, bytes) in &self.inits {
+            self.buf.storage[o + off..o + off + bytes.len()].copy_from_slice(bytes);
+        }
+    }
+}
+
+/// Whether the reference can run `kernel` of the module in `ir` (what [`run`] checks before
+/// compiling anything).
+pub fn eligibility(ir: &[u8], kernel: &str) -> Result<(), RefError> {
+    use inkwell::values::AsValueRef;
+    let ctx = Context::create();
+    let module =
+        crate::llvm::module::parse_module(&ctx, ir, "reference").map_err(|e| RefError::Failed(e.to_string()))?;
+    let Some(kfn) = module.get_function(kernel) else {
+        return Err(RefError::Failed(format!("no function @{kernel}")));
+    };
+    rewrite::prune(module.as_mut_ptr(), kfn.as_value_ref());
+    rewrite::check(module.as_mut_ptr()).map_err(RefError::Ineligible)
+}
+
+/// Runs `kernel` of the module in `ir` over `launch`; `globals` lists module variables (name,
+/// size) to read back.
 pub fn run(
     ir: &[u8],
     kernel: &str,
@@ -556,8 +561,14 @@ pub fn run(
     let Some(kfn) = module.get_function(kernel) else {
         return Err(failed(format!("no function @{kernel}")));
     };
-    if let Some(why) = ineligibility(m) {
-        return Err(RefError::Ineligible(why));
+    {
+        use inkwell::values::AsValueRef;
+        rewrite::prune(m, kfn.as_value_ref());
+    }
+    rewrite::check(m).map_err(RefError::Ineligible)?;
+    let threads: u64 = launch.block.iter().map(|&d| d as u64).product();
+    if threads as usize > sched::MAX_THREADS {
+        return Err(RefError::Ineligible(format!("{threads} threads per CTA (at most {})", sched::MAX_THREADS)));
     }
     Target::initialize_native(&InitializationConfig::default()).map_err(failed)?;
     unsafe { llvm_sys::execution_engine::LLVMLinkInMCJIT() };
@@ -569,182 +580,164 @@ pub fn run(
     module.set_triple(&triple);
     module.set_data_layout(&tm.get_target_data().get_data_layout());
 
-    let mut sreg_slots: Vec<SpecialReg> = Vec::new();
-    let mut mappings: Vec<(LLVMValueRef, usize)> = Vec::new();
-    let entry = unsafe { prepare(m, kfn.as_value_ref_raw(), &mut sreg_slots, &mut mappings)? };
+    let prepared = unsafe {
+        use inkwell::values::AsValueRef;
+        rewrite::prepare(m, kfn.as_value_ref())?
+    };
     module.verify().map_err(|e| failed(format!("prepared module does not verify: {e}")))?;
 
+    // Shared memory layout: static variables at aligned offsets, then the dynamic region.
+    let td = unsafe { LLVMGetModuleDataLayout(m) };
+    let mut offsets = Vec::new();
+    let mut end = 0u64;
+    for v in prepared.shared.iter().filter(|v| !v.dynamic) {
+        let off = end.next_multiple_of(v.align as u64);
+        end = off + unsafe { LLVMABISizeOfType(td, v.ty) };
+        offsets.push(off);
+    }
+    let dynamic_base = end.next_multiple_of(256);
+    let shared_len = dynamic_base + launch.dynamic_shared as u64;
+    let mut shared = SharedMemory { buf: HostBuffer::new(&vec![0u8; shared_len as usize]), inits: Vec::new() };
+
     let ee = module.create_jit_execution_engine(OptimizationLevel::None).map_err(|e| failed(e.to_string()))?;
-    let sregs: *mut u64 = Box::into_raw(Box::new([0u64; 64])) as *mut u64;
-    let result = (|| -> Result<RefOutcome, RefError> {
-        unsafe {
-            let sreg_global = LLVMGetNamedGlobal(m, c"ori.ref.sregs".as_ptr());
-            llvm_sys::execution_engine::LLVMAddGlobalMapping(ee.as_mut_ptr(), sreg_global, sregs as *mut _);
-            for &(f, addr) in &mappings {
-                llvm_sys::execution_engine::LLVMAddGlobalMapping(ee.as_mut_ptr(), f, addr as *mut _);
-            }
+    let eeref = ee.as_mut_ptr();
+    unsafe {
+        for &(f, addr) in &prepared.mappings {
+            llvm_sys::execution_engine::LLVMAddGlobalMapping(eeref, f, addr as *mut _);
         }
-        let addr = ee.get_function_address(&entry).map_err(|e| failed(format!("{e:?}")))?;
-        // SAFETY: the wrapper was built with exactly this signature.
-        let call: extern "C" fn(*const u64) = unsafe { std::mem::transmute::<usize, extern "C" fn(*const u64)>(addr) };
+        let base = shared.buf.ptr();
+        let mut statics = offsets.iter();
+        for v in &prepared.shared {
+            let off = if v.dynamic { dynamic_base } else { statics.next().copied().unwrap_or(0) };
+            llvm_sys::execution_engine::LLVMAddGlobalMapping(eeref, v.global, (base + off) as *mut _);
+        }
+    }
+    let addr = ee.get_function_address(&prepared.entry).map_err(|e| failed(format!("{e:?}")))?;
+    let mut statics = offsets.iter();
+    for v in &prepared.shared {
+        let off = if v.dynamic { dynamic_base } else { statics.next().copied().unwrap_or(0) };
+        if let Some(name) = &v.init {
+            let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, name.as_ptr()) };
+            if a == 0 {
+                return Err(failed("the initial value of a shared variable has no address".into()));
+            }
+            let size = unsafe { LLVMABISizeOfType(td, v.ty) } as usize;
+            // SAFETY: the JIT allocated the constant with its type's size.
+            let bytes = unsafe { std::slice::from_raw_parts(a as *const u8, size) };
+            shared.inits.push((off as usize, bytes.to_vec()));
+        }
+    }
+    // Module variables change during a run: their initial bytes, restored before the second.
+    let mut vars: Vec<(usize, Vec<u8>)> = Vec::new();
+    for (name, ty) in &prepared.vars {
+        let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, name.as_ptr()) } as usize;
+        if a != 0 {
+            let size = unsafe { LLVMABISizeOfType(td, *ty) } as usize;
+            // SAFETY: the JIT allocated the variable with its type's size.
+            vars.push((a, unsafe { std::slice::from_raw_parts(a as *const u8, size) }.to_vec()));
+        }
+    }
+    let deadline = Instant::now() + TIME_LIMIT;
+    let mut notes = std::collections::BTreeSet::new();
+    let mut runs: Vec<Memory> = Vec::new();
+    for reversed in [false, true] {
+        for (a, bytes) in &vars {
+            // SAFETY: as above; no thread of an earlier run is alive.
+            unsafe { std::slice::from_raw_parts_mut(*a as *mut u8, bytes.len()) }.copy_from_slice(bytes);
+        }
         let mut bufs: Vec<HostBuffer> = Vec::new();
         let mut slots: Vec<u64> = Vec::new();
         for a in args {
             match a {
                 RefArg::Buffer(data) => {
-                    bufs.push(HostBuffer::new(data));
-                    slots.push(bufs.last_mut().unwrap().ptr());
+                    let mut b = HostBuffer::new(data);
+                    slots.push(b.ptr());
+                    bufs.push(b);
                 }
                 RefArg::Scalar(v) => slots.push(*v),
             }
         }
+        let slots = Arc::new(slots);
         let (g, b) = (launch.grid, launch.block);
         for cz in 0..g[2] {
             for cy in 0..g[1] {
                 for cx in 0..g[0] {
-                    for tz in 0..b[2] {
-                        for ty in 0..b[1] {
-                            for tx in 0..b[0] {
-                                let linear = tx + ty * b[0] + tz * b[0] * b[1];
-                                let t = ThreadCtx {
-                                    tid: [tx, ty, tz],
-                                    ntid: b,
-                                    ctaid: [cx, cy, cz],
-                                    nctaid: g,
-                                    lane: linear % 32,
-                                    warp: linear / 32,
-                                };
-                                for (k, r) in sreg_slots.iter().enumerate() {
-                                    // SAFETY: 64 slots, at most one per special register kind used.
-                                    unsafe { sregs.add(k).write_volatile(sreg_value(*r, &t)) };
-                                }
-                                call(slots.as_ptr());
+                    shared.reset();
+                    let blk = Arc::new(sched::Block::new(b, [cx, cy, cz], g, prepared.sregs.clone(), reversed));
+                    match run_block(&blk, addr, &slots, deadline) {
+                        Some(r) => {
+                            notes.extend(r.notes);
+                            if let Some(why) = r.failed {
+                                return Err(failed(why));
                             }
+                        }
+                        None => {
+                            // A thread is still running JIT code that uses this memory: leak it.
+                            std::mem::forget(bufs);
+                            std::mem::forget(shared);
+                            std::mem::forget(ee);
+                            std::mem::forget(module);
+                            std::mem::forget(ctx);
+                            return Err(failed(format!(
+                                "the run took longer than {} s (a thread waiting for another without a barrier?)",
+                                TIME_LIMIT.as_secs()
+                            )));
                         }
                     }
                 }
             }
         }
-        let mut out = RefOutcome { buffers: bufs.iter().map(HostBuffer::data).collect(), ..Default::default() };
+        let mut gl = BTreeMap::new();
         for (name, size) in globals {
-            let cname = CString::new(name.as_str()).unwrap();
-            let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(ee.as_mut_ptr(), cname.as_ptr()) };
+            let Ok(cname) = CString::new(name.as_str()) else { continue };
+            let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, cname.as_ptr()) };
             if a != 0 {
                 // SAFETY: the JIT allocated the variable with its type's size.
                 let bytes = unsafe { std::slice::from_raw_parts(a as *const u8, *size as usize) };
-                out.globals.insert(name.clone(), bytes.to_vec());
+                gl.insert(name.clone(), bytes.to_vec());
             }
         }
-        Ok(out)
-    })();
+        runs.push((bufs.iter().map(HostBuffer::data).collect(), gl));
+    }
     drop(ee);
-    // SAFETY: allocated above with Box::into_raw, no longer referenced by the JIT.
-    unsafe { drop(Box::from_raw(sregs as *mut [u64; 64])) };
-    result
+    let (second_bufs, second_globals) = runs.pop().unwrap_or_default();
+    let (buffers, globals) = runs.pop().unwrap_or_default();
+    let differ = |a: &[u8], b: &[u8]| -> Vec<bool> { a.iter().zip(b).map(|(x, y)| x != y).collect() };
+    let unstable = buffers.iter().zip(&second_bufs).map(|(a, b)| differ(a, b)).collect();
+    let unstable_globals =
+        globals.iter().filter_map(|(n, a)| second_globals.get(n).map(|b| (n.clone(), differ(a, b)))).collect();
+    Ok(RefOutcome { buffers, globals, notes: notes.into_iter().collect(), unstable, unstable_globals })
 }
 
-trait RawValue {
-    fn as_value_ref_raw(&self) -> LLVMValueRef;
-}
-
-impl RawValue for inkwell::values::FunctionValue<'_> {
-    fn as_value_ref_raw(&self) -> LLVMValueRef {
-        use inkwell::values::AsValueRef;
-        self.as_value_ref()
+/// Runs one CTA: an OS thread per CUDA thread, calling the entry at `addr` with `slots`.
+/// `None` when it does not finish by `deadline`.
+fn run_block(
+    blk: &Arc<sched::Block>,
+    addr: usize,
+    slots: &Arc<Vec<u64>>,
+    deadline: Instant,
+) -> Option<sched::BlockResult> {
+    let n = blk.threads();
+    let mut handles = Vec::with_capacity(n);
+    for i in 0..n {
+        let (blk2, slots2) = (Arc::clone(blk), Arc::clone(slots));
+        let spawned = std::thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
+            // SAFETY: the wrapper was built with exactly this signature.
+            let call = unsafe { std::mem::transmute::<usize, extern "C" fn(*const u64)>(addr) };
+            blk2.thread_main(i, || call(slots2.as_ptr()));
+        });
+        match spawned {
+            Ok(h) => handles.push(h),
+            Err(e) => {
+                blk.abandon_from(i, format!("could not start thread {i} of a CTA: {e}"));
+                break;
+            }
+        }
     }
-}
-
-/// Rewrites the module for the host (see the module documentation); returns the wrapper's name.
-///
-/// # Safety
-/// `m` and `kernel` must be a live module and one of its functions.
-unsafe fn prepare(
-    m: LLVMModuleRef,
-    kernel: LLVMValueRef,
-    sreg_slots: &mut Vec<SpecialReg>,
-    mappings: &mut Vec<(LLVMValueRef, usize)>,
-) -> Result<String, RefError> {
-    unsafe {
-        let ctx = LLVMGetModuleContext(m);
-        let i64t = LLVMInt64TypeInContext(ctx);
-        let i32t = LLVMInt32TypeInContext(ctx);
-        let ptrt = LLVMPointerTypeInContext(ctx, 0);
-        let voidt = LLVMVoidTypeInContext(ctx);
-        let arr = LLVMArrayType2(i64t, 64);
-        let sregs = LLVMAddGlobal(m, arr, c"ori.ref.sregs".as_ptr());
-        let b = LLVMCreateBuilderInContext(ctx);
-        for f in functions(m) {
-            LLVMSetFunctionCallConv(f, llvm_sys::LLVMCallConv::LLVMCCallConv as u32);
-            for key in ["target-cpu", "target-features"] {
-                LLVMRemoveStringAttributeAtIndex(
-                    f,
-                    llvm_sys::LLVMAttributeFunctionIndex,
-                    key.as_ptr() as *const _,
-                    key.len() as u32,
-                );
-            }
-            for i in instructions(f) {
-                if ffi::opcode(V(i)) == llvm_sys::LLVMOpcode::LLVMCall {
-                    LLVMSetInstructionCallConv(i, llvm_sys::LLVMCallConv::LLVMCCallConv as u32);
-                }
-            }
-        }
-        for f in functions(m) {
-            let name = ffi::name(V(f));
-            let Some(suffix) = name.strip_prefix("llvm.nvvm.") else { continue };
-            if LLVMIsDeclaration(f) == 0 {
-                continue;
-            }
-            let fty = LLVMGlobalGetValueType(f);
-            let new_name = CString::new(format!("ori.ref.{suffix}")).unwrap();
-            let nf = LLVMAddFunction(m, new_name.as_ptr(), fty);
-            if let Some(reg) = SpecialReg::from_intrinsic(&name) {
-                let slot = sreg_slots.len();
-                if slot >= 64 {
-                    LLVMDisposeBuilder(b);
-                    return Err(RefError::Failed("too many special registers".into()));
-                }
-                sreg_slots.push(reg);
-                let bb = LLVMAppendBasicBlockInContext(ctx, nf, c"entry".as_ptr());
-                LLVMPositionBuilderAtEnd(b, bb);
-                let mut idx = [LLVMConstInt(i64t, 0, 0), LLVMConstInt(i64t, slot as u64, 0)];
-                let p = LLVMBuildInBoundsGEP2(b, arr, sregs, idx.as_mut_ptr(), 2, c"p".as_ptr());
-                let v = LLVMBuildLoad2(b, i64t, p, c"v".as_ptr());
-                let rt = LLVMGetReturnType(fty);
-                let r = if LLVMGetIntTypeWidth(rt) == 64 { v } else { LLVMBuildTrunc(b, v, rt, c"t".as_ptr()) };
-                LLVMBuildRet(b, r);
-            } else {
-                let spec = builtin(suffix).filter(|(ret, params, _)| signature_matches(fty, ret, params));
-                let Some((_, _, addr)) = spec else {
-                    LLVMDisposeBuilder(b);
-                    return Err(RefError::Ineligible(format!(
-                        "intrinsic @{name} ({}) has no host implementation",
-                        type_string(fty)
-                    )));
-                };
-                mappings.push((nf, addr));
-            }
-            LLVMReplaceAllUsesWith(f, nf);
-            LLVMDeleteFunction(f);
-        }
-        // The wrapper: ori.ref.entry(ptr args) { kernel(load(args[0]), load(args[1]), ...) }
-        let wty = LLVMFunctionType(voidt, [ptrt].as_mut_ptr(), 1, 0);
-        let w = LLVMAddFunction(m, c"ori.ref.entry".as_ptr(), wty);
-        let bb = LLVMAppendBasicBlockInContext(ctx, w, c"entry".as_ptr());
-        LLVMPositionBuilderAtEnd(b, bb);
-        let args = LLVMGetParam(w, 0);
-        let kty = LLVMGlobalGetValueType(kernel);
-        let n = LLVMCountParams(kernel);
-        let mut vals = Vec::with_capacity(n as usize);
-        for k in 0..n {
-            let pty = LLVMTypeOf(LLVMGetParam(kernel, k));
-            let mut idx = [LLVMConstInt(i32t, k as u64, 0)];
-            let slot = LLVMBuildInBoundsGEP2(b, i64t, args, idx.as_mut_ptr(), 1, c"slot".as_ptr());
-            vals.push(LLVMBuildLoad2(b, pty, slot, c"arg".as_ptr()));
-        }
-        LLVMBuildCall2(b, kty, kernel, vals.as_mut_ptr(), n, c"".as_ptr());
-        LLVMBuildRetVoid(b);
-        LLVMDisposeBuilder(b);
-        Ok("ori.ref.entry".into())
+    blk.start(handles.iter().map(|h| h.thread().clone()).collect());
+    let r = blk.wait(deadline.saturating_duration_since(Instant::now()))?;
+    for h in handles {
+        let _ = h.join();
     }
+    Some(r)
 }
