@@ -8,7 +8,7 @@
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
 ; EXEC: spaces: ok (pre-RA vs post-RA only:
-; EXEC: loads: ok (pre-RA vs post-RA only:
+; EXEC: loads: ok (jit;
 
 ; CHECK-LABEL: .entry spaces(
 ; CHECK: isspacep.global {{%p[0-9]+}}, {{%rd[0-9]+}};

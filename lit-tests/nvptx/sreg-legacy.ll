@@ -6,7 +6,7 @@
 ; RUN: FileCheck %s --input-file=%t.ptx
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: legacy: ok (pre-RA vs post-RA only:
+; EXEC: legacy: ok (jit;
 
 ; CHECK: mov.u32 {{%r[0-9]+}}, %tid.x;
 ; CHECK: mov.u32 {{%r[0-9]+}}, %ctaid.x;

@@ -41,6 +41,9 @@ enum Special {
     Atomic(Option<LLVMAtomicRMWBinOp>),
     /// A fence: a yield.
     Fence,
+    /// `ldg` / `ldu` (`ld.global.nc`, `ldu.global`): a plain load of the result type from
+    /// operand 0 (read-only data; the non-coherent path changes nothing for the reference).
+    Load,
 }
 
 fn classify(name: &str) -> Option<Special> {
@@ -69,6 +72,9 @@ fn classify(name: &str) -> Option<Special> {
         // Ordering points and `nanosleep`: the thread yields.
         "membar.cta" | "membar.gl" | "membar.sys" | "fence.sc.cluster" | "nanosleep" => return Some(Special::Fence),
         _ => {}
+    }
+    if s.starts_with("ldg.global.") || s.starts_with("ldu.global.") {
+        return Some(Special::Load);
     }
     if let Some(rest) = s.strip_prefix("shfl.") {
         let (sync, rest) = match rest.strip_prefix("sync.") {
@@ -256,6 +262,10 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
             continue;
         }
         let name = ffi::name(v);
+        if SpecialReg::from_intrinsic(&name).is_some() {
+            // Special registers under any of their names (`llvm.ptx.read.*` too).
+            continue;
+        }
         if let Some(suffix) = name.strip_prefix("llvm.nvvm.") {
             match classify(&name) {
                 None => return Err(format!("intrinsic @{name} (no host implementation)")),
@@ -525,6 +535,7 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
                     cx.call(cx.yld, &mut []);
                     None
                 }
+                Special::Load => Some(LLVMBuildLoad2(cx.b, ret, LLVMGetOperand(i, 0), c"".as_ptr())),
             };
             replace(i, new);
         }
@@ -635,7 +646,13 @@ unsafe fn replace_declarations(
     unsafe {
         for f in functions(m) {
             let name = ffi::name(V(f));
-            let Some(suffix) = name.strip_prefix("llvm.nvvm.") else { continue };
+            // Special registers also go by their old `llvm.ptx.read.*` names.
+            let suffix = match name.strip_prefix("llvm.nvvm.") {
+                Some(s) => s.to_string(),
+                None if SpecialReg::from_intrinsic(&name).is_some() => name.trim_start_matches("llvm.").to_string(),
+                None => continue,
+            };
+            let suffix = suffix.as_str();
             if LLVMIsDeclaration(f) == 0 {
                 continue;
             }
