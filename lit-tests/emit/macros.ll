@@ -2,9 +2,9 @@
 ; sqrt.rn.f32, div.rn.f64, sqrt.rn.f64, f16 division through f32); the SASS listing expands them
 ; into ptxas's fast paths. 32-bit integer division: reciprocal estimate (I2F.RP / I2F.U32.RP,
 ; MUFU.RCP, VIADD 0xffffffe, F2I.FTZ.U32.TRUNC.NTZ), a Newton step (IMAD.HI.U32 with the pair
-; {0, y}), quotient, remainder, two corrections, the sign (a ^ b) and ~0 for a zero divisor; an
-; immediate divisor folds in (-0x7). 64-bit division is a subroutine call. IEEE f32 division:
-; MUFU.RCP, FCHK, FFMA refinement and the slow-path call when FCHK says so; div.approx scales
+; {0, y}), quotient, remainder, two corrections, the sign (a ^ b) and ~0 for a zero divisor; a
+; constant divisor never reaches the macro (it is a multiplication by its magic number). 64-bit
+; division is a subroutine call. IEEE f32 division: MUFU.RCP, FCHK, FFMA refinement and the slow-path call when FCHK says so; div.approx scales
 ; denormal operands by 2^24; sqrt.rn: MUFU.RSQ with an FMUL.FTZ / FFMA fix-up in the fast range;
 ; f64: MUFU.RCP64H / MUFU.RSQ64H seeds with DFMA refinement; MUFU.EX2 without .ftz halves
 ; operands below -126 and squares the result, MUFU.SIN takes the operand in turns (FMUL.RZ).
@@ -19,7 +19,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX-LABEL: .visible .entry intdiv(
 ; PTX: div.s32 {{%r[0-9]+}}, [[A:%r[0-9]+]], [[B:%r[0-9]+]];
 ; PTX-NEXT: rem.u32 {{%r[0-9]+}}, [[A]], [[B]];
-; PTX-NEXT: div.s32 {{%r[0-9]+}}, [[A]], 7;
+; A constant divisor is a multiplication by its magic number (ori/lower/divconst.rs), not a div:
+; PTX-NEXT: mul.hi.s32 {{%r[0-9]+}}, [[A]], 0x92492493;
+; PTX-NOT: div.s32 {{.*}}, 7;
 ; PTX: div.u64
 
 ; SASS-LABEL: Function : intdiv
@@ -54,13 +56,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; SASS-NEXT: ISETP.GE.U32.AND [[P2]], PT, [[R2]], [[B]], PT ;
 ; SASS-NEXT: @[[P2]] IADD3 [[R2]], [[R2]], -[[B]], RZ ;
 ; SASS-NEXT: @![[PZ2]] LOP3.LUT [[R2]], RZ, [[B]], RZ, 0x33, !PT ;
-; Division by the constant 7: the immediate in place of |b| and -|b|, no zero check.
-; SASS: LOP3.LUT {{R[0-9]+}}, [[A]], 0x7, RZ, 0x3c, !PT ;
-; SASS: I2F.U32.RP [[Z7:R[0-9]+]], 0x7 ;
-; SASS: IMAD {{R[0-9]+}}, {{R[0-9]+}}, -0x7, RZ ;
-; SASS: ISETP.GE.U32.AND {{P[0-6]}}, PT, {{R[0-9]+}}, 0x7, PT ;
-; SASS: MOV [[RET:R[0-9]+]], 0x450 ;
-; SASS-NEXT: /*0440*/ CALL.REL.NOINC `(__internal_udiv64)` ;
+; Division by the constant 7: IMAD.HI by the magic number, no IDIV expansion.
+; SASS: IMAD.HI {{R[0-9]+}}, [[A]], -0x6db6db6d, RZ ;
+; SASS: MOV [[RET:R[0-9]+]], 0x370 ;
+; SASS-NEXT: /*0360*/ CALL.REL.NOINC `(__internal_udiv64)` ;
 ; SASS-NOT: IDIV
 ; SASS-NOT: IREM
 define ptx_kernel void @intdiv(ptr %out, i32 %a, i32 %b, i64 %x, i64 %y) {

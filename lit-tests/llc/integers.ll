@@ -14,8 +14,9 @@ define ptx_kernel void @ints(ptr addrspace(1) %out, i8 %c, i32 %a, i64 %w) {
 ; CHECK: SHF.R.U32.HI {{%r[0-9]+}}, [[CZ]], 0x1 ;
   %s = lshr i8 %c, 1
   store i8 %s, ptr addrspace(1) %out
-; signed division of i32.
-; CHECK: IDIV.S32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0x7 ;
+; signed division of i32 by a constant: the magic-number multiplication (ori/lower/divconst.rs).
+; CHECK: IMAD.HI {{%r[0-9]+}}, {{%r[0-9]+}}, 0x92492493, RZ ;
+; CHECK: SHF.R.S32.HI {{%r[0-9]+}}, {{%r[0-9]+}}, 0x2 ;
   %d = sdiv i32 %a, 7
   %p1 = getelementptr i32, ptr addrspace(1) %out, i32 1
   store i32 %d, ptr addrspace(1) %p1

@@ -452,7 +452,9 @@ impl FnLowering<'_> {
                     let signed = matches!(opc, O::LLVMSDiv | O::LLVMSRem);
                     let rem = matches!(opc, O::LLVMURem | O::LLVMSRem);
                     let (x, y) = (self.norm(a, bits, signed), self.norm(b(), bits, signed));
-                    self.op(Op::IDiv { signed, rem, w64 }, vec![d], vec![x, y]);
+                    if !self.lower_div_by_constant(signed, rem, w64, &x, &y, &d) {
+                        self.op(Op::IDiv { signed, rem, w64 }, vec![d], vec![x, y]);
+                    }
                 }
                 _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
             }

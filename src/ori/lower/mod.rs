@@ -27,6 +27,7 @@
 //! - Anything else: `unsupported <what> in function @<name>`.
 
 pub mod calls;
+mod divconst;
 pub mod ffi;
 pub mod globals;
 mod inline_asm;
