@@ -1,6 +1,7 @@
 //! The back end: the Ori IR and every ptxas phase, one module per phase.
 
 pub mod bitvec;
+pub mod branch_over_jump;
 pub mod cfg;
 pub mod dce;
 pub mod fold_offsets;

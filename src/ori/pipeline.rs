@@ -70,6 +70,7 @@ pub fn phases() -> Vec<Phase> {
         p(Some(74), "ConvertToUniformReg", crate::ori::uniform::convert_to_uniform_reg_phase),
         live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
+        p(None, "FoldBranchOverJump", fold_branch_over_jump),
         p(None, "AdvancedPhaseAllocReg", allocate_registers),
     ]
 }
@@ -189,6 +190,12 @@ fn merge_basic_blocks(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
 
 fn place_blocks(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
     cfg::place_blocks_in_source_order(f);
+    Ok(())
+}
+
+/// After placement: `@P BRA T; BRA U; T:` becomes `@!P BRA U; T:` (`branch_over_jump.rs`).
+fn fold_branch_over_jump(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+    crate::ori::branch_over_jump::fold_branch_over_jump(f);
     Ok(())
 }
 
