@@ -133,7 +133,7 @@ impl FnLowering<'_> {
     }
 
     /// An operand as a register (immediates are moved into one).
-    fn in_reg(&mut self, o: Operand, w64: bool) -> VReg {
+    pub(super) fn in_reg(&mut self, o: Operand, w64: bool) -> VReg {
         match o {
             Operand::Reg(r) => r,
             other => {
@@ -158,7 +158,7 @@ impl FnLowering<'_> {
 
     /// Normalizes a narrow (8/16-bit) integer held in a 32-bit register: zero- or sign-extends it
     /// so the high bits are defined. 32/64-bit values pass through.
-    fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
+    pub(super) fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
         if bits >= 32 {
             return o;
         }
@@ -389,6 +389,12 @@ impl FnLowering<'_> {
         let b = if nops > 1 && is_binop(opc) { Some(self.get(ffi::operand(v, 1))?) } else { None };
         let sty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
         let (src_scal, dst_scal) = (sty.scalars(), rty.scalars());
+        if opc == O::LLVMBitCast && src_scal.len() != dst_scal.len() {
+            return self.lower_repack_bitcast(v, &src_scal, &dst_scal, &a, d);
+        }
+        if a.len() < d.len() || b.as_ref().is_some_and(|b| b.len() < d.len()) || src_scal.len() < d.len() {
+            return Err(self.err(format!("instruction '{}'", ffi::value_string(v))));
+        }
         for k in 0..d.len() {
             let bk = b.as_ref().map(|b| b[k].clone());
             self.lower_scalar(v, opc, &src_scal[k], &dst_scal[k], a[k].clone(), bk, d[k].clone())?;
