@@ -419,6 +419,25 @@ fn instructions(f: LLVMValueRef) -> Vec<LLVMValueRef> {
     out
 }
 
+/// `ptr` addresses memory only its own thread sees: local memory (address space 5), or an alloca
+/// reached through GEPs and casts. Atomics on it have one outcome whatever the thread order.
+fn thread_private(mut ptr: V) -> bool {
+    use llvm_sys::LLVMOpcode as O;
+    loop {
+        if unsafe { LLVMGetPointerAddressSpace(LLVMTypeOf(ptr.0)) } == 5 {
+            return true;
+        }
+        if !ffi::is_instruction(ptr) {
+            return false;
+        }
+        match ffi::opcode(ptr) {
+            O::LLVMAlloca => return true,
+            O::LLVMGetElementPtr | O::LLVMAddrSpaceCast | O::LLVMBitCast => ptr = ffi::operand(ptr, 0),
+            _ => return false,
+        }
+    }
+}
+
 /// Why the module's kernel cannot be run by the reference (`None`: it can).
 fn ineligibility(m: LLVMModuleRef) -> Option<String> {
     use llvm_sys::LLVMAtomicRMWBinOp::*;
@@ -436,6 +455,7 @@ fn ineligibility(m: LLVMModuleRef) -> Option<String> {
         for i in instructions(f) {
             let v = V(i);
             match ffi::opcode(v) {
+                O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg if thread_private(ffi::operand(v, 0)) => {}
                 O::LLVMAtomicRMW => {
                     let used = unsafe { !LLVMGetFirstUse(i).is_null() };
                     let commutes = matches!(

@@ -985,6 +985,13 @@ impl FnLowering<'_> {
             LLVMAtomicRMWBinOpUDecWrap => (AtomOp::Dec, NumTy::U32),
             other => return Err(self.err(format!("atomicrmw {other:?}"))),
         };
+        if space == Space::Local {
+            let old = match d.first() {
+                Some(o) => o.clone(),
+                None => reg(self.reg_for(&ty)?),
+            };
+            return self.lower_local_atomic(op, nty, bits, addr, &[val], old);
+        }
         if bits < 32 {
             return Err(self.err("atomicrmw narrower than 32 bits"));
         }
@@ -998,14 +1005,17 @@ impl FnLowering<'_> {
         let cmp = self.get1(ffi::operand(v, 1))?;
         let new = self.get1(ffi::operand(v, 2))?;
         let bits = scalar_bits(&ffi::classify(ffi::type_of(ffi::operand(v, 1))));
-        if bits < 32 {
+        if space == Space::Local {
+            self.lower_local_atomic(AtomOp::Cas, int_ty(bits, false), bits, addr, &[cmp.clone(), new], d[0].clone())?;
+        } else if bits < 32 {
             return Err(self.err("cmpxchg narrower than 32 bits"));
+        } else {
+            self.op(
+                Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
+                vec![d[0].clone()],
+                vec![addr, cmp.clone(), new],
+            );
         }
-        self.op(
-            Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
-            vec![d[0].clone()],
-            vec![addr, cmp.clone(), new],
-        );
         self.op(
             Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
             vec![d[1].clone()],
