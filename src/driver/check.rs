@@ -293,14 +293,18 @@ pub fn run(args: CheckArgs) -> Result<u8> {
 }
 
 /// The module the LLVM-JIT reference runs: the input itself, with only the contraction decisions
-/// of `fma-contract` applied (as bitcode) when `--fmad` is on, and unnamed globals named.
+/// of `fma-contract` applied (as bitcode) when `--fmad` is on, unnamed globals named, and no
+/// `module asm`.
 fn reference_ir(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Vec<u8>> {
     let ctx = Context::create();
     let m = module::parse_module(&ctx, bytes, name)?;
     // Unnamed functions get the names `compile` gives them, so kernels match by name.
     let named = module::name_unnamed_globals(&m);
     let contracted = if opts.fmad { fma_contract::run(&m) } else { 0 };
-    if named == 0 && contracted == 0 {
+    // `module asm` is PTX, which the host JIT cannot assemble; kernel code cannot name what it
+    // declares except through inline asm, which keeps a kernel from the reference anyway.
+    let had_asm = module::take_module_asm(&m);
+    if named == 0 && contracted == 0 && !had_asm {
         return Ok(bytes.to_vec());
     }
     Ok(m.write_bitcode_to_memory().as_slice().to_vec())

@@ -148,6 +148,20 @@ pub fn name_unnamed_globals(module: &Module<'_>) -> usize {
     count
 }
 
+/// Removes the module's `module asm` text; says whether there was any.
+pub fn take_module_asm(module: &Module<'_>) -> bool {
+    let mut len = 0usize;
+    // SAFETY: the module is valid for both calls; the text set is a static empty string.
+    unsafe {
+        llvm_sys::core::LLVMGetModuleInlineAsm(module.as_mut_ptr(), &mut len);
+        if len == 0 {
+            return false;
+        }
+        llvm_sys::core::LLVMSetModuleInlineAsm2(module.as_mut_ptr(), c"".as_ptr(), 0);
+    }
+    true
+}
+
 /// Serializes a module: textual IR when `text`, bitcode otherwise.
 pub fn module_bytes(module: &Module<'_>, text: bool) -> Vec<u8> {
     if text {

@@ -270,6 +270,9 @@ impl Function {
 pub struct Program {
     pub functions: Vec<Function>,
     pub globals: Vec<GlobalVar>,
+    /// The module's file-scope inline assembly (`module asm "..."`, lines joined by newlines),
+    /// copied into the PTX verbatim as llc does; empty when there is none.
+    pub module_asm: String,
 }
 
 /// A module variable in the `.global`, `.shared` or `.const` state space.

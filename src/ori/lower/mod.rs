@@ -59,7 +59,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     let layout = module.get_data_layout();
     let layout = layout.as_str().to_str().unwrap_or("").to_string();
     let td = inkwell::targets::TargetData::create(&layout);
-    let mut prog = Program::default();
+    let mut prog = Program { module_asm: module_inline_asm(module), ..Program::default() };
     for g in module.get_globals() {
         if g.get_name().to_bytes().starts_with(b"llvm.") {
             // llvm.used / llvm.compiler.used and other LLVM bookkeeping: not data.
@@ -95,6 +95,19 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     // Which device-function parameters receive varying values (seed 002, inter-procedural).
     crate::ori::varying::propagate_call_arguments(&mut prog);
     Ok(prog)
+}
+
+/// The module's `module asm` text (LLVM keeps the lines joined by newlines, with a final one).
+fn module_inline_asm(module: &Module<'_>) -> String {
+    let mut len = 0usize;
+    // SAFETY: the module is valid; LLVM returns a pointer to `len` bytes it owns (or null).
+    let p = unsafe { llvm_sys::core::LLVMGetModuleInlineAsm(module.as_mut_ptr(), &mut len) };
+    if p.is_null() || len == 0 {
+        return String::new();
+    }
+    // SAFETY: `p` points to `len` initialized bytes that live as long as the module.
+    let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, len) };
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The named LLVM values of `f` that were lowered to registers, in program order (arguments, then
