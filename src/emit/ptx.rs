@@ -137,7 +137,15 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>) -> Result<()> {
         (false, None) => ".visible .func".to_string(),
         (false, Some(p)) => format!(".visible .func (.param .b{} func_retval0)", p.bits()),
     };
-    let params: Vec<String> = f.params.iter().map(|pa| format!("\t.param {} {}", pa.ptx_type, pa.name)).collect();
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|pa| match pa.ptx_type {
+            // Vector, struct and byval parameters: a byte array (`lower/params.rs`).
+            ".b8" => format!("\t.param .align {} .b8 {}[{}]", pa.align, pa.name, pa.size),
+            ty => format!("\t.param {ty} {}", pa.name),
+        })
+        .collect();
     let _ = writeln!(s, "{entry} {}(\n{}\n)", f.name, params.join(",\n"));
     let d = &ef.directives;
     if let Some([x, y, z]) = d.maxntid {
@@ -314,6 +322,15 @@ impl Printer<'_> {
         format!("%t{}", self.scratch_b32 - 1)
     }
 
+    /// The parameter holding constant-bank byte `off` and the PTX address of that byte
+    /// (`k_param_1`, or `k_param_1+4` inside a byte-array parameter).
+    fn param_at(&self, off: u32) -> Result<(&'_ crate::ori::ir::Param, String)> {
+        let p = self.f.params.iter().find(|p| p.cbank_offset <= off && off < p.cbank_offset + p.size.max(1));
+        let Some(p) = p else { bail!("constant-bank word {off:#x} is not a parameter") };
+        let delta = off - p.cbank_offset;
+        Ok((p, if delta == 0 { p.name.clone() } else { format!("{}+{delta}", p.name) }))
+    }
+
     fn scratch64(&mut self) -> String {
         self.scratch_b64 += 1;
         format!("%td{}", self.scratch_b64 - 1)
@@ -342,15 +359,14 @@ impl Printer<'_> {
                         format!("cvt.u32.u64 {d}, {t}")
                     }
                     off => {
-                        let p = self.f.params.iter().find(|p| p.cbank_offset == off);
-                        let Some(p) = p else { bail!("constant-bank word {off:#x} is not a parameter") };
+                        let (p, at) = self.param_at(off)?;
                         let ty = match p.size {
                             8 => "u64",
                             4 => "u32",
                             2 => "u16",
                             _ => "u8",
                         };
-                        format!("ld.param.{ty} {d}, [{}]", p.name)
+                        format!("ld.param.{ty} {d}, [{at}]")
                     }
                 };
                 self.line(&g, text);
@@ -551,11 +567,9 @@ impl Printer<'_> {
             Op::Ld { space, bits, signed, volatile, offset } => {
                 if matches!(s(0), Operand::CBank { .. }) {
                     let Operand::CBank { offset, .. } = s(0) else { unreachable!() };
-                    let Some(p) = self.f.params.iter().find(|p| p.cbank_offset == offset) else {
-                        bail!("constant-bank word {offset:#x} is not a parameter")
-                    };
+                    let (_, at) = self.param_at(offset)?;
                     let d = self.dst(&d0())?;
-                    self.line(&g, format!("ld.param.u{bits} {d}, [{}]", p.name));
+                    self.line(&g, format!("ld.param.u{bits} {d}, [{at}]"));
                     return Ok(());
                 }
                 let ty = mem_type(bits, signed);

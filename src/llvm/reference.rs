@@ -438,6 +438,30 @@ fn thread_private(mut ptr: V) -> bool {
     }
 }
 
+/// Why the kernel's parameters cannot come from the wrapper's 8-byte slots (`None`: they can):
+/// a byval parameter (the kernel reads the bytes it points to, which `ori check` does not pass
+/// to the Ori side) or a value wider than a slot (`<4 x i32>`, a 16-byte struct).
+fn param_ineligibility(
+    module: &inkwell::module::Module<'_>,
+    kfn: inkwell::values::FunctionValue<'_>,
+) -> Option<String> {
+    use inkwell::attributes::{Attribute, AttributeLoc};
+    use inkwell::types::AsTypeRef;
+    let layout = module.get_data_layout();
+    let td = inkwell::targets::TargetData::create(layout.as_str().to_str().unwrap_or(""));
+    let byval = Attribute::get_named_enum_kind_id("byval");
+    for (i, p) in kfn.get_param_iter().enumerate() {
+        if kfn.get_enum_attribute(AttributeLoc::Param(i as u32), byval).is_some() {
+            return Some("a byval parameter".into());
+        }
+        let size = unsafe { llvm_sys::target::LLVMABISizeOfType(td.as_mut_ptr(), p.get_type().as_type_ref()) };
+        if size > 8 {
+            return Some("a parameter passed by value wider than 8 bytes".into());
+        }
+    }
+    None
+}
+
 /// Why the module's kernel cannot be run by the reference (`None`: it can).
 fn ineligibility(m: LLVMModuleRef) -> Option<String> {
     use llvm_sys::LLVMAtomicRMWBinOp::*;
@@ -565,6 +589,9 @@ pub fn run(
         return Err(failed(format!("no function @{kernel}")));
     };
     if let Some(why) = ineligibility(m) {
+        return Err(RefError::Ineligible(why));
+    }
+    if let Some(why) = param_ineligibility(&module, kfn) {
         return Err(RefError::Ineligible(why));
     }
     Target::initialize_native(&InitializationConfig::default()).map_err(failed)?;

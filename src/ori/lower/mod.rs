@@ -31,6 +31,7 @@ mod atomics_local;
 mod bitcast;
 pub mod ffi;
 mod inst;
+mod params;
 mod spaces;
 
 use crate::llvm::launch_bounds::LaunchBounds;
@@ -237,6 +238,8 @@ pub(crate) struct FnLowering<'a> {
     pub(crate) spaces: spaces::SpaceInference,
     /// Root → its space address (the twin of `spaces.rs`) where one was formed.
     pub twins: HashMap<V, Operand>,
+    /// Byval kernel parameters, copied into frame slots by `lower_allocas` (`params.rs`).
+    pub(crate) byvals: Vec<params::ByvalParam>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -250,6 +253,7 @@ impl<'a> FnLowering<'a> {
             allocas: HashMap::new(),
             spaces: spaces::SpaceInference::default(),
             twins: HashMap::new(),
+            byvals: Vec::new(),
         }
     }
 
@@ -295,7 +299,11 @@ impl<'a> FnLowering<'a> {
         let params: Vec<V> = func.get_param_iter().map(|p| V(p.as_value_ref())).collect();
         let insts: Vec<V> =
             bbs.iter().flat_map(|bb| bb.get_instructions().map(|i| V(i.as_value_ref())).collect::<Vec<_>>()).collect();
-        self.spaces = spaces::SpaceInference::analyze(&params, &insts, self.f.is_kernel);
+        let byval: Vec<V> = (0..params.len() as u32)
+            .filter(|&i| params::byval_of(func, i).is_some())
+            .map(|i| params[i as usize])
+            .collect();
+        self.spaces = spaces::SpaceInference::analyze(&params, &byval, &insts, self.f.is_kernel);
         self.lower_params(func)?;
         // Registers for every instruction result first, so phis can name later values.
         for bb in &bbs {
@@ -352,6 +360,9 @@ impl<'a> FnLowering<'a> {
         let mut off = PARAM_BASE;
         for (i, p) in func.get_param_iter().enumerate() {
             let v = V(p.as_value_ref());
+            if self.lower_wide_kernel_param(func, i as u32, v, &mut off)? {
+                continue;
+            }
             let ty = ffi::classify(ffi::type_of(v));
             let (size, ptx_type) = match ty {
                 Ty::Int(64) | Ty::Ptr(_) => (8, ".u64"),
@@ -423,6 +434,9 @@ impl<'a> FnLowering<'a> {
         };
         for (i, p) in func.get_param_iter().enumerate() {
             let v = V(p.as_value_ref());
+            if params::byval_of(func, i as u32).is_some() {
+                return Err(self.err("byval parameter of a device function"));
+            }
             let ty = ffi::classify(ffi::type_of(v));
             let (size, ptx_type) = match ty {
                 Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => (8, ".b64"),
@@ -460,6 +474,13 @@ impl<'a> FnLowering<'a> {
                 list.push((v, frame));
                 frame += size as u32;
             }
+        }
+        // Byval parameters: frame slots like allocas, filled from the constant bank below.
+        let byvals = std::mem::take(&mut self.byvals);
+        for b in &byvals {
+            frame = frame.next_multiple_of(b.align);
+            list.push((b.param, frame));
+            frame += b.size;
         }
         if list.is_empty() {
             return Ok(());
@@ -505,6 +526,9 @@ impl<'a> FnLowering<'a> {
                 g
             };
             self.vals.insert(v, vec![Operand::Reg(addr)]);
+            if let Some(b) = byvals.iter().find(|b| b.param == v) {
+                self.copy_byval(b, Operand::Reg(local))?;
+            }
         }
         Ok(())
     }
