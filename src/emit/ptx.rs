@@ -548,6 +548,13 @@ impl Printer<'_> {
                         Round::Rp => ".rpi",
                     },
                     (true, true) if to.bits() < from.bits() => ".rn",
+                    // Same type: round to an integral value.
+                    (true, true) if to == from => match round {
+                        Round::Rn => ".rni",
+                        Round::Rz => ".rzi",
+                        Round::Rm => ".rmi",
+                        Round::Rp => ".rpi",
+                    },
                     _ => "",
                 };
                 let fsrc = match from {

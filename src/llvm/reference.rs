@@ -17,6 +17,8 @@
 //!   compiled for x86) and mapped to a Rust function implementing the same semantics as the Ori
 //!   opcode the lowering selects for it (`MUFU`, `FFMA.RM`, `PRMT`, ...), through the interpreter's
 //!   own semantic functions. An intrinsic without such a function makes the kernel ineligible.
+//! - Every `frem` becomes the NVPTX expansion (`llvm/frem.rs`): the GPU does not compute an exact
+//!   `fmod`, and the reference must compute what it does.
 //! - A wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte slot and calls
 //!   the kernel, so the host calls one fixed signature.
 //!
@@ -594,6 +596,8 @@ pub fn run(
     if let Some(why) = param_ineligibility(&module, kfn) {
         return Err(RefError::Ineligible(why));
     }
+    // SAFETY: `m` is the live module parsed above.
+    unsafe { crate::llvm::frem::expand(m) };
     Target::initialize_native(&InitializationConfig::default()).map_err(failed)?;
     unsafe { llvm_sys::execution_engine::LLVMLinkInMCJIT() };
     let triple = TargetMachine::get_default_triple();

@@ -30,6 +30,7 @@
 mod atomics_local;
 mod bitcast;
 pub mod ffi;
+mod frem;
 mod inst;
 mod params;
 mod spaces;
