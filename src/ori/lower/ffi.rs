@@ -25,6 +25,8 @@ pub enum Ty {
     I1,
     /// i8 / i16 / i32 / i64 (other widths are unsupported).
     Int(u32),
+    /// i128: two 64-bit halves `[lo, hi]` (`int128.rs`).
+    I128,
     F16,
     F32,
     F64,
@@ -43,6 +45,7 @@ impl Ty {
     pub fn scalars(&self) -> Vec<Ty> {
         match self {
             Ty::Vector(e, n) => (0..*n).flat_map(|_| e.scalars()).collect(),
+            Ty::I128 => vec![Ty::Int(64), Ty::Int(64)],
             Ty::Struct(fs) => fs.iter().flat_map(|f| f.scalars()).collect(),
             Ty::Void => vec![],
             t => vec![t.clone()],
@@ -64,15 +67,18 @@ pub fn classify(t: T) -> Ty {
             LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(t.0) {
                 1 => Ty::I1,
                 w @ (8 | 16 | 32 | 64) => Ty::Int(w),
+                128 => Ty::I128,
                 _ => Ty::Other(type_string(t)),
             },
             LLVMTypeKind::LLVMHalfTypeKind => Ty::F16,
             LLVMTypeKind::LLVMFloatTypeKind => Ty::F32,
             LLVMTypeKind::LLVMDoubleTypeKind => Ty::F64,
             LLVMTypeKind::LLVMPointerTypeKind => Ty::Ptr(LLVMGetPointerAddressSpace(t.0)),
-            LLVMTypeKind::LLVMVectorTypeKind => {
-                Ty::Vector(Box::new(classify(T(LLVMGetElementType(t.0)))), LLVMGetVectorSize(t.0))
-            }
+            LLVMTypeKind::LLVMVectorTypeKind => match classify(T(LLVMGetElementType(t.0))) {
+                // Vectors of i128 would flatten to twice their lanes: unsupported.
+                Ty::I128 => Ty::Other(type_string(t)),
+                e => Ty::Vector(Box::new(e), LLVMGetVectorSize(t.0)),
+            },
             LLVMTypeKind::LLVMStructTypeKind => {
                 let n = LLVMCountStructElementTypes(t.0);
                 Ty::Struct((0..n).map(|i| classify(T(LLVMStructGetTypeAtIndex(t.0, i)))).collect())

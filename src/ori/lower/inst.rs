@@ -67,6 +67,11 @@ impl FnLowering<'_> {
             return ty.scalars().iter().map(|s| self.const_scalar(s, 0)).collect();
         }
         if ffi::is_constant_int(v) {
+            if ty == Ty::I128 {
+                let (lo, hi) = super::int128::const_halves(v)
+                    .ok_or_else(|| self.err(format!("constant {}", ffi::value_string(v))))?;
+                return Ok(vec![Operand::Imm(lo), Operand::Imm(hi)]);
+            }
             return Ok(vec![self.const_scalar(&ty, ffi::const_int(v))?]);
         }
         if ffi::is_constant_fp(v) {
@@ -145,7 +150,7 @@ impl FnLowering<'_> {
     }
 
     /// A predicate operand as a P register.
-    fn pred(&mut self, o: Operand) -> VReg {
+    pub(super) fn pred(&mut self, o: Operand) -> VReg {
         match o {
             Operand::Reg(r) => r,
             _ => {
@@ -338,6 +343,9 @@ impl FnLowering<'_> {
 
     /// Arithmetic, comparisons, casts and GEPs — shared by instructions and constant expressions.
     pub(super) fn lower_expr(&mut self, v: V, opc: O, d: &[Operand]) -> Result<()> {
+        if Self::involves_i128(v, opc) {
+            return self.lower_i128(v, opc, d);
+        }
         let rty = ffi::classify(ffi::type_of(v));
         match opc {
             O::LLVMGetElementPtr => return self.lower_gep(v, d),

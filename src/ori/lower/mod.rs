@@ -32,6 +32,7 @@ mod bitcast;
 pub mod ffi;
 mod frem;
 mod inst;
+mod int128;
 mod params;
 mod spaces;
 

@@ -2,7 +2,7 @@
 //! `.param .align A .b8 name[size]` byte array (A the type's ABI alignment, or a byval's `align`),
 //! at its alignment in constant bank 0 like any parameter.
 //!
-//! - A **vector or struct value** (`<2 x float>`, `<4 x i8>`, `{float, float}`) is flattened into
+//! - A **vector or struct value** (or an `i128`, two 64-bit halves) (`<2 x float>`, `<4 x i8>`, `{float, float}`) is flattened into
 //!   its scalars (the value representation of `mod.rs`), each read with its own `LD.PARAM` at its
 //!   byte offset (`ld.param.u32 %r, [k_param_1+4]`; `LDC` in SASS).
 //! - A **byval pointer** (`ptr byval(%struct.S) align 8`, how CUDA passes a struct to a kernel)
@@ -66,6 +66,7 @@ fn flat_layout(td: &inkwell::targets::TargetData, t: T, at: u32, out: &mut Vec<(
         }
         _ => match ffi::classify(t) {
             s @ (Ty::Int(8 | 16 | 32 | 64) | Ty::F16 | Ty::F32 | Ty::F64 | Ty::Ptr(_)) => out.push((s, at)),
+            Ty::I128 => out.extend([(Ty::Int(64), at), (Ty::Int(64), at + 8)]),
             _ => return None,
         },
     }
@@ -103,7 +104,7 @@ impl FnLowering<'_> {
             return Ok(true);
         }
         let t = ffi::type_of(v);
-        if !matches!(ffi::classify(t), Ty::Vector(..) | Ty::Struct(_)) {
+        if !matches!(ffi::classify(t), Ty::Vector(..) | Ty::Struct(_) | Ty::I128) {
             return Ok(false);
         }
         let mut layout = Vec::new();
