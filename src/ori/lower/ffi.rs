@@ -23,7 +23,7 @@ pub struct T(pub LLVMTypeRef);
 pub enum Ty {
     Void,
     I1,
-    /// i8 / i16 / i32 / i64 (other widths are unsupported).
+    /// i8 / i16 / i32 / i64, and odd widths from 2 to 63 (`odd_ints.rs`).
     Int(u32),
     /// i128: two 64-bit halves `[lo, hi]` (`int128.rs`).
     I128,
@@ -66,7 +66,8 @@ pub fn classify(t: T) -> Ty {
             LLVMTypeKind::LLVMVoidTypeKind => Ty::Void,
             LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(t.0) {
                 1 => Ty::I1,
-                w @ (8 | 16 | 32 | 64) => Ty::Int(w),
+                // Odd widths are promoted (`odd_ints.rs`).
+                w @ 2..=64 => Ty::Int(w),
                 128 => Ty::I128,
                 _ => Ty::Other(type_string(t)),
             },

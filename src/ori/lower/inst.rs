@@ -164,6 +164,9 @@ impl FnLowering<'_> {
     /// Normalizes a narrow (8/16-bit) integer held in a 32-bit register: zero- or sign-extends it
     /// so the high bits are defined. 32/64-bit values pass through.
     pub(super) fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
+        if super::odd_ints::is_odd(bits) {
+            return self.norm_odd(o, bits, signed);
+        }
         if bits >= 32 {
             return o;
         }
@@ -335,7 +338,7 @@ impl FnLowering<'_> {
             if st == Ty::I1 {
                 self.op(Op::PLop3 { lut: 0xF0 }, vec![dd.clone()], vec![s.clone(), Operand::True, Operand::True]);
             } else {
-                let w64 = matches!(st, Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                let w64 = is_w64(&st);
                 self.op(Op::Mov { w64 }, vec![dd.clone()], vec![s.clone()]);
             }
         }
@@ -384,7 +387,7 @@ impl FnLowering<'_> {
                         let y = arm(self, 2, ffi::operand(v, 2), b[k].clone());
                         self.op(Op::PLop3 { lut: l }, vec![d[k].clone()], vec![reg(p), x, y]);
                     } else {
-                        let w64 = matches!(scal[k], Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                        let w64 = is_w64(&scal[k]);
                         self.op(Op::Sel { w64 }, vec![d[k].clone()], vec![a[k].clone(), b[k].clone(), reg(p)]);
                     }
                 }
@@ -434,7 +437,7 @@ impl FnLowering<'_> {
             return Ok(());
         }
         if let (Some(bits), true) = (ibits(dt), is_binop(opc)) {
-            let w64 = bits == 64;
+            let w64 = bits > 32;
             let amount = |s: &mut Self, o: Operand| -> Operand {
                 // Shift amounts: the low 32 bits of a 64-bit amount; narrow amounts normalized.
                 match o {
@@ -503,13 +506,15 @@ impl FnLowering<'_> {
                 let db = ibits(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 if *st == Ty::I1 {
                     let p = self.pred(a);
-                    let one = if signed { if db == 64 { u64::MAX } else { (1u64 << db.min(32)) - 1 } } else { 1 };
-                    self.op(Op::Sel { w64: db == 64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
+                    let one = if signed { if db > 32 { u64::MAX } else { (1u64 << db.min(32)) - 1 } } else { 1 };
+                    self.op(Op::Sel { w64: db > 32 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
                     return Ok(());
                 }
                 let sb = ibits(st).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 let x = self.norm(a, sb, signed);
-                if db == 64 {
+                if sb > 32 {
+                    self.op(Op::Mov { w64: true }, vec![d], vec![x]);
+                } else if db > 32 {
                     cvt(self, int_ty(32, signed), int_ty(64, signed), Round::Rn, x, d);
                 } else {
                     self.op(Op::Mov { w64: false }, vec![d], vec![x]);
@@ -517,7 +522,12 @@ impl FnLowering<'_> {
             }
             O::LLVMTrunc => {
                 let sb = ibits(st).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
-                let x = if sb == 64 {
+                if ibits(dt).is_some_and(|db| db > 32) {
+                    // i64 -> i48 and the like: the register pair as it is.
+                    self.op(Op::Mov { w64: true }, vec![d], vec![a]);
+                    return Ok(());
+                }
+                let x = if sb > 32 {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     cvt(self, NumTy::U64, NumTy::U32, Round::Rn, a, reg(t));
                     reg(t)
@@ -658,7 +668,7 @@ impl FnLowering<'_> {
             IP::LLVMIntSLE => (Cmp::Le, true),
         };
         let (x, y) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
-        self.op(Op::ISetp { cmp, signed, w64: bits == 64, bop: BoolOp::And }, vec![d], vec![x, y, Operand::True]);
+        self.op(Op::ISetp { cmp, signed, w64: bits > 32, bop: BoolOp::And }, vec![d], vec![x, y, Operand::True]);
         Ok(())
     }
 
@@ -825,7 +835,7 @@ impl FnLowering<'_> {
         let ty = ffi::classify(ffi::type_of(v));
         let volatile = ffi::volatile(v);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
-            let bits = scalar_bits(elt).max(8);
+            let bits = mem_bits(elt);
             if *elt == Ty::I1 {
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
                 s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0 }, vec![reg(t)], vec![a]);
@@ -849,12 +859,17 @@ impl FnLowering<'_> {
         let vals = self.get(val)?;
         let volatile = ffi::volatile(v);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
-            let bits = scalar_bits(elt).max(8);
+            let bits = mem_bits(elt);
             let x = if *elt == Ty::I1 {
                 let p = s.pred(vals[k].clone());
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
                 s.op(Op::Sel { w64: false }, vec![reg(t)], vec![Operand::Imm(1), Operand::Imm(0), reg(p)]);
                 reg(t)
+            } else if let Ty::Int(w) = elt
+                && super::odd_ints::is_odd(*w)
+            {
+                // The bits past the width are stored as zeros, as llc's legalizer does.
+                s.norm(vals[k].clone(), *w, false)
             } else {
                 vals[k].clone()
             };
@@ -872,7 +887,10 @@ impl FnLowering<'_> {
         mut each: impl FnMut(&mut Self, &Ty, Operand, usize) -> Result<()>,
     ) -> Result<()> {
         let scal = ty.scalars();
-        if scal.iter().any(|s| matches!(s, Ty::Other(_) | Ty::Void)) {
+        if scal
+            .iter()
+            .any(|s| matches!(s, Ty::Other(_) | Ty::Void) || super::odd_ints::access_bits(s, scalar_bits(s)).is_none())
+        {
             return Err(self.err(format!("memory access of type {ty:?}")));
         }
         let mut off = 0u64;
@@ -889,7 +907,7 @@ impl FnLowering<'_> {
                 reg(t)
             };
             each(self, elt, a, k)?;
-            off += (scalar_bits(elt).max(8) / 8) as u64;
+            off += (mem_bits(elt) / 8) as u64;
         }
         Ok(())
     }
@@ -944,7 +962,7 @@ impl FnLowering<'_> {
             let p = self.f.new_reg(RegFile::P, PairMode::Single);
             let imm = self.norm(Operand::Imm(ffi::const_int(val)), bits, false);
             self.op(
-                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
+                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits > 32, bop: BoolOp::And },
                 vec![reg(p)],
                 vec![c.clone(), imm, Operand::True],
             );
@@ -1449,6 +1467,16 @@ fn sign_bit(t: FTy) -> u64 {
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
     }
+}
+
+/// A scalar held in an R pair.
+fn is_w64(t: &Ty) -> bool {
+    matches!(t, Ty::Int(b) if *b > 32) || matches!(t, Ty::F64 | Ty::Ptr(_))
+}
+
+/// Bits a memory access of scalar `t` moves (its store size; see `odd_ints.rs`).
+fn mem_bits(t: &Ty) -> u32 {
+    super::odd_ints::access_bits(t, scalar_bits(t)).unwrap_or(scalar_bits(t).max(8))
 }
 
 fn scalar_bits(t: &Ty) -> u32 {

@@ -33,6 +33,7 @@ pub mod ffi;
 mod frem;
 mod inst;
 mod int128;
+mod odd_ints;
 mod params;
 mod spaces;
 
@@ -276,6 +277,7 @@ impl<'a> FnLowering<'a> {
         Ok(match t {
             Ty::I1 => self.f.new_reg(RegFile::P, PairMode::Single),
             Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => self.f.new_reg(RegFile::R, PairMode::Pair),
+            Ty::Int(b) if *b > 32 => self.f.new_reg(RegFile::R, PairMode::Pair),
             Ty::Int(_) | Ty::F32 | Ty::F16 => self.f.new_reg(RegFile::R, PairMode::Single),
             other => return Err(self.err(format!("type {other:?}"))),
         })
@@ -374,6 +376,11 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(16) => (2, ".u16"),
                 Ty::F16 => (2, ".b16"),
                 Ty::Int(8) | Ty::I1 => (1, ".u8"),
+                // Odd widths: the slot of their store size (`odd_ints.rs`).
+                Ty::Int(b) if b <= 8 => (1, ".u8"),
+                Ty::Int(b) if b <= 16 => (2, ".u16"),
+                Ty::Int(b) if b <= 32 => (4, ".u32"),
+                Ty::Int(_) => (8, ".u64"),
                 other => return Err(self.err(format!("kernel parameter type {other:?}"))),
             };
             off = off.next_multiple_of(size);
@@ -400,8 +407,8 @@ impl<'a> FnLowering<'a> {
                         vec![Operand::Reg(t), Operand::Imm(0), Operand::True],
                     );
                 }
-                Ty::Int(8) | Ty::Int(16) | Ty::F16 => {
-                    let bits = if ty == Ty::Int(8) { 8 } else { 16 };
+                Ty::Int(_) | Ty::F16 if size < 4 => {
+                    let bits = size * 8;
                     self.op(
                         Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0 },
                         vec![Operand::Reg(dst)],
@@ -431,6 +438,7 @@ impl<'a> FnLowering<'a> {
         self.f.ret = match ret {
             Ty::Void => None,
             Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => Some(PairMode::Pair),
+            Ty::Int(b) if b > 32 => Some(PairMode::Pair),
             Ty::Int(_) | Ty::F32 | Ty::F16 => Some(PairMode::Single),
             other => return Err(self.err(format!("return type {other:?} of a device function"))),
         };
@@ -442,6 +450,7 @@ impl<'a> FnLowering<'a> {
             let ty = ffi::classify(ffi::type_of(v));
             let (size, ptx_type) = match ty {
                 Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => (8, ".b64"),
+                Ty::Int(b) if b > 32 => (8, ".b64"),
                 Ty::Int(_) | Ty::F32 | Ty::F16 => (4, ".b32"),
                 other => return Err(self.err(format!("device-function parameter type {other:?}"))),
             };
