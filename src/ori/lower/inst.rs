@@ -115,7 +115,7 @@ impl FnLowering<'_> {
         Err(self.err(format!("value {}", ffi::value_string(v))))
     }
 
-    fn get1(&mut self, v: V) -> Result<Operand> {
+    pub(super) fn get1(&mut self, v: V) -> Result<Operand> {
         let mut ops = self.get(v)?;
         if ops.len() != 1 {
             return Err(self.err(format!("vector operand {}", ffi::value_string(v))));
@@ -281,7 +281,7 @@ impl FnLowering<'_> {
                 let vecv = self.get(ffi::operand(v, 0))?;
                 let i = ffi::operand(v, 1);
                 if !ffi::is_constant_int(i) {
-                    return Err(self.err("extractelement with a variable index"));
+                    return self.extract_variable(v, &d);
                 }
                 // An index past the end yields poison: any value will do (zero).
                 let ty = ffi::classify(ffi::type_of(v));
@@ -297,7 +297,7 @@ impl FnLowering<'_> {
                 let e = self.get1(ffi::operand(v, 1))?;
                 let i = ffi::operand(v, 2);
                 if !ffi::is_constant_int(i) {
-                    return Err(self.err("insertelement with a variable index"));
+                    return self.insert_variable(v, &d);
                 }
                 // An index past the end makes the whole result poison: keep the vector as is.
                 if let Some(slot) = vecv.get_mut(ffi::const_int(i) as usize) {
@@ -331,7 +331,7 @@ impl FnLowering<'_> {
     }
 
     /// Copies scalars `src` into `dst` registers of scalar type `t` (vectors element-wise).
-    fn copy_all(&mut self, dst: &[Operand], src: &[Operand], t: &Ty) {
+    pub(super) fn copy_all(&mut self, dst: &[Operand], src: &[Operand], t: &Ty) {
         let scal = t.scalars();
         for (k, (dd, s)) in dst.iter().zip(src).enumerate() {
             let st = scal.get(k).cloned().unwrap_or(Ty::Int(32));

@@ -36,6 +36,7 @@ mod int128;
 mod odd_ints;
 mod params;
 mod spaces;
+mod vector_index;
 
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::ori::ir::{Bix, Block, Function, GlobalVar, Inst, Operand, PairMode, Param, Program, RegFile, VReg};
