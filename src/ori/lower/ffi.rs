@@ -34,7 +34,7 @@ pub enum Ty {
     Ptr(u32),
     /// A fixed vector (flattened into its elements).
     Vector(Box<Ty>, u32),
-    /// A literal struct (cmpxchg results), flattened.
+    /// A struct (cmpxchg results, aggregates), or an array of at most 16 elements, flattened.
     Struct(Vec<Ty>),
     /// Anything else (named by its printed form).
     Other(String),
@@ -80,6 +80,14 @@ pub fn classify(t: T) -> Ty {
                 Ty::I128 => Ty::Other(type_string(t)),
                 e => Ty::Vector(Box::new(e), LLVMGetVectorSize(t.0)),
             },
+            // Small arrays of registers-held values are flattened like structs of equal fields
+            // (`aggregates.rs`); longer ones stay unsupported as values.
+            LLVMTypeKind::LLVMArrayTypeKind if LLVMGetArrayLength2(t.0) <= 16 => {
+                match classify(T(LLVMGetElementType(t.0))) {
+                    Ty::Other(_) | Ty::Void => Ty::Other(type_string(t)),
+                    e => Ty::Struct(vec![e; LLVMGetArrayLength2(t.0) as usize]),
+                }
+            }
             LLVMTypeKind::LLVMStructTypeKind => {
                 let n = LLVMCountStructElementTypes(t.0);
                 Ty::Struct((0..n).map(|i| classify(T(LLVMStructGetTypeAtIndex(t.0, i)))).collect())

@@ -261,22 +261,8 @@ impl FnLowering<'_> {
                 self.op(Op::Membar { gpu: true }, vec![], vec![]);
                 Ok(())
             }
-            O::LLVMExtractValue => {
-                let agg = self.get(ffi::operand(v, 0))?;
-                let idx = ffi::indices(v);
-                let aty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
-                let Ty::Struct(fields) = aty else {
-                    return Err(self.err("extractvalue of a non-struct"));
-                };
-                if idx.len() != 1 {
-                    return Err(self.err("nested extractvalue"));
-                }
-                let start: usize = fields[..idx[0] as usize].iter().map(|f| f.scalars().len()).sum();
-                let n = fields[idx[0] as usize].scalars().len();
-                let src = agg[start..start + n].to_vec();
-                self.copy_all(&d, &src, &fields[idx[0] as usize]);
-                Ok(())
-            }
+            O::LLVMExtractValue => self.lower_extractvalue(v, &d),
+            O::LLVMInsertValue => self.lower_insertvalue(v, &d),
             O::LLVMExtractElement => {
                 let vecv = self.get(ffi::operand(v, 0))?;
                 let i = ffi::operand(v, 1);

@@ -27,6 +27,7 @@
 //! - **Phis** become `MovPhi` with `[value, Label(pred)]` pairs (eliminated before allocation).
 //! - Anything else: `unsupported <what> in function @<name>`.
 
+mod aggregates;
 mod atomics_local;
 mod bitcast;
 pub mod ffi;

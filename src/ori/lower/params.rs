@@ -1,4 +1,4 @@
-//! Kernel parameters of vector, struct and byval type, as llc-19 passes them: each is one
+//! Kernel parameters of vector, struct, array and byval type, as llc-19 passes them: each is one
 //! `.param .align A .b8 name[size]` byte array (A the type's ABI alignment, or a byval's `align`),
 //! at its alignment in constant bank 0 like any parameter.
 //!
@@ -54,6 +54,13 @@ fn flat_layout(td: &inkwell::targets::TargetData, t: T, at: u32, out: &mut Vec<(
             let n = unsafe { llvm_sys::core::LLVMGetVectorSize(t.0) };
             let es = abi_size(td, et) as u32;
             for k in 0..n {
+                flat_layout(td, et, at + k * es, out)?;
+            }
+        }
+        LLVMArrayTypeKind => {
+            let et = ffi::element_type(t);
+            let es = abi_size(td, et) as u32;
+            for k in 0..ffi::array_length(t) as u32 {
                 flat_layout(td, et, at + k * es, out)?;
             }
         }
