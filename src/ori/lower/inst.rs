@@ -561,6 +561,18 @@ impl FnLowering<'_> {
             O::LLVMFPToSI | O::LLVMFPToUI => {
                 let signed = opc == O::LLVMFPToSI;
                 let f = fty(st).unwrap();
+                if *dt == Ty::I1 {
+                    // In range the value truncates to 0 or 1 (unsigned) / -1 (signed), anything
+                    // else being poison: the truncated value tested against zero.
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    cvt(self, float_num(f), NumTy::S32, Round::Rz, a, reg(t));
+                    self.op(
+                        Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
+                        vec![d],
+                        vec![reg(t), Operand::Imm(0), Operand::True],
+                    );
+                    return Ok(());
+                }
                 let db = ibits(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 cvt(self, float_num(f), int_ty(db.max(32), signed), Round::Rz, a, d);
             }
