@@ -295,14 +295,18 @@ pub fn run(args: CheckArgs) -> Result<u8> {
 }
 
 /// The module the LLVM-JIT reference runs: the input itself, with only the contraction decisions
-/// of `fma-contract` applied (as bitcode) when `--fmad` is on.
+/// of `fma-contract` applied (as bitcode) when `--fmad` is on, unnamed globals named, and no
+/// `module asm`.
 fn reference_ir(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Vec<u8>> {
-    if !opts.fmad {
-        return Ok(bytes.to_vec());
-    }
     let ctx = Context::create();
     let m = module::parse_module(&ctx, bytes, name)?;
-    if fma_contract::run(&m) == 0 {
+    // Unnamed functions get the names `compile` gives them, so kernels match by name.
+    let named = module::name_unnamed_globals(&m);
+    let contracted = if opts.fmad { fma_contract::run(&m) } else { 0 };
+    // `module asm` is PTX, which the host JIT cannot assemble; kernel code cannot name what it
+    // declares except through inline asm, which keeps a kernel from the reference anyway.
+    let had_asm = module::take_module_asm(&m);
+    if named == 0 && contracted == 0 && !had_asm {
         return Ok(bytes.to_vec());
     }
     Ok(m.write_bitcode_to_memory().as_slice().to_vec())
@@ -312,6 +316,7 @@ fn reference_ir(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Vec<u8>
 pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled> {
     let ctx = Context::create();
     let m = module::parse_module(&ctx, bytes, name)?;
+    module::name_unnamed_globals(&m);
     module::verify(&m)?;
     let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(opts.sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {

@@ -136,6 +136,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     let mut timer = PhaseTimer::new();
     let ctx = Context::create();
     let m = module::load_module(&ctx, &args.input)?;
+    module::name_unnamed_globals(&m);
     if args.dump_varying {
         // Fix the input's value numbers before any pass can shift them.
         module::name_unnamed_values(&m);

@@ -117,9 +117,13 @@ fn param_list(f: &Function) -> String {
         .params
         .iter()
         .map(|p| {
-            // `.align 2 .b8` parameters (half) are byte arrays.
-            let dims = if p.ptx_type.ends_with(".b8") { format!("[{}]", p.size) } else { String::new() };
-            format!("\t.param {} {}{dims}", p.ptx_type, p.name)
+            match p.ptx_type {
+                // Vector, struct and byval kernel parameters: an aligned byte array (`lower/params.rs`).
+                ".b8" => format!("\t.param .align {} .b8 {}[{}]", p.align, p.name, p.size),
+                // `.align 2 .b8` parameters (half) are byte arrays.
+                t if t.ends_with(".b8") => format!("\t.param {t} {}[{}]", p.name, p.size),
+                t => format!("\t.param {t} {}", p.name),
+            }
         })
         .collect();
     params.join(",\n")

@@ -1,6 +1,7 @@
 //! The middle end: LLVM IR passes on NVPTX modules (through inkwell / llvm-sys).
 
 pub mod fma_contract;
+pub mod frem;
 pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;

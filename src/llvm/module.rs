@@ -117,6 +117,51 @@ pub fn name_unnamed_values(module: &Module<'_>) {
     }
 }
 
+/// Names the module's unnamed functions and global variables (`@0`, `@1`) as llc's NVPTX printer
+/// does, `__unnamed_N` counting from 1: PTX has no anonymous symbols. Functions are numbered
+/// first, then variables, each in module order (llc asks for the callees' names while it declares
+/// them, before the variables); a number whose name is already taken is skipped. Returns how many
+/// were named.
+pub fn name_unnamed_globals(module: &Module<'_>) -> usize {
+    let taken = |n: &str| module.get_function(n).is_some() || module.get_global(n).is_some();
+    let mut next = 1u32;
+    let mut fresh = || loop {
+        let n = format!("__unnamed_{next}");
+        next += 1;
+        if !taken(&n) {
+            return n;
+        }
+    };
+    let mut count = 0;
+    for f in module.get_functions() {
+        if f.get_name().to_bytes().is_empty() {
+            f.as_global_value().set_name(&fresh());
+            count += 1;
+        }
+    }
+    for g in module.get_globals() {
+        if g.get_name().to_bytes().is_empty() {
+            g.set_name(&fresh());
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Removes the module's `module asm` text; says whether there was any.
+pub fn take_module_asm(module: &Module<'_>) -> bool {
+    let mut len = 0usize;
+    // SAFETY: the module is valid for both calls; the text set is a static empty string.
+    unsafe {
+        llvm_sys::core::LLVMGetModuleInlineAsm(module.as_mut_ptr(), &mut len);
+        if len == 0 {
+            return false;
+        }
+        llvm_sys::core::LLVMSetModuleInlineAsm2(module.as_mut_ptr(), c"".as_ptr(), 0);
+    }
+    true
+}
+
 /// Serializes a module: textual IR when `text`, bitcode otherwise.
 pub fn module_bytes(module: &Module<'_>, text: bool) -> Vec<u8> {
     if text {

@@ -52,6 +52,8 @@
 //! - Every other `llvm.nvvm.*` declaration used is renamed and mapped to a host function
 //!   (below); a wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte
 //!   slot and calls the kernel.
+//! - Every `frem` becomes the NVPTX expansion (`llvm/frem.rs`): the GPU does not compute an exact
+//!   `fmod`, and the reference must compute what it does.
 //!
 //! # Eligibility
 //!
@@ -485,6 +487,30 @@ fn instructions(f: LLVMValueRef) -> Vec<LLVMValueRef> {
     out
 }
 
+/// Why the kernel's parameters cannot come from the wrapper's 8-byte slots (`None`: they can):
+/// a byval parameter (the kernel reads the bytes it points to, which `ori check` does not pass
+/// to the Ori side) or a value wider than a slot (`<4 x i32>`, a 16-byte struct).
+fn param_ineligibility(
+    module: &inkwell::module::Module<'_>,
+    kfn: inkwell::values::FunctionValue<'_>,
+) -> Option<String> {
+    use inkwell::attributes::{Attribute, AttributeLoc};
+    use inkwell::types::AsTypeRef;
+    let layout = module.get_data_layout();
+    let td = inkwell::targets::TargetData::create(layout.as_str().to_str().unwrap_or(""));
+    let byval = Attribute::get_named_enum_kind_id("byval");
+    for (i, p) in kfn.get_param_iter().enumerate() {
+        if kfn.get_enum_attribute(AttributeLoc::Param(i as u32), byval).is_some() {
+            return Some("a byval parameter".into());
+        }
+        let size = unsafe { llvm_sys::target::LLVMABISizeOfType(td.as_mut_ptr(), p.get_type().as_type_ref()) };
+        if size > 8 {
+            return Some("a parameter passed by value wider than 8 bytes".into());
+        }
+    }
+    None
+}
+
 /// Host memory for one buffer: `PAD` bytes on each side, the data 256-byte aligned.
 struct HostBuffer {
     storage: Vec<u8>,
@@ -570,6 +596,11 @@ pub fn run(
     if threads as usize > sched::MAX_THREADS {
         return Err(RefError::Ineligible(format!("{threads} threads per CTA (at most {})", sched::MAX_THREADS)));
     }
+    if let Some(why) = param_ineligibility(&module, kfn) {
+        return Err(RefError::Ineligible(why));
+    }
+    // SAFETY: `m` is the live module parsed above.
+    unsafe { crate::llvm::frem::expand(m) };
     Target::initialize_native(&InitializationConfig::default()).map_err(failed)?;
     unsafe { llvm_sys::execution_engine::LLVMLinkInMCJIT() };
     let triple = TargetMachine::get_default_triple();

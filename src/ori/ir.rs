@@ -310,6 +310,9 @@ pub struct Program {
     /// Functions declared but not defined in the module that it calls or takes the address of
     /// (`.extern .func`).
     pub externs: Vec<ExternFunc>,
+    /// The module's file-scope inline assembly (`module asm "..."`, lines joined by newlines),
+    /// copied into the PTX verbatim as llc does; empty when there is none.
+    pub module_asm: String,
 }
 
 /// How one scalar argument or result travels through a `.param` (llc's choices).

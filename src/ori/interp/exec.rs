@@ -318,13 +318,28 @@ pub fn cvt(from: NumTy, to: NumTy, round: Round, v: u64) -> u64 {
         }
         (true, true) => {
             if from == to {
-                return v & if to == NumTy::F64 {
-                    u64::MAX
-                } else if to == NumTy::F32 {
-                    0xFFFF_FFFF
-                } else {
-                    0xFFFF
+                // Same type: round to an integral value (`cvt.rXi.f32.f32`, SASS `FRND`).
+                let x = match from {
+                    NumTy::F16 => float::f16_to_f64(v as u16),
+                    NumTy::F32 => f32v(v) as f64,
+                    _ => f64v(v),
                 };
+                if x.is_nan() {
+                    return v & if to == NumTy::F64 {
+                        u64::MAX
+                    } else if to == NumTy::F32 {
+                        0xFFFF_FFFF
+                    } else {
+                        0xFFFF
+                    };
+                }
+                let r = match round {
+                    Round::Rn => x.round_ties_even(),
+                    Round::Rz => x.trunc(),
+                    Round::Rm => x.floor(),
+                    Round::Rp => x.ceil(),
+                };
+                return float::from_f64(r, float_format(to), Round::Rn);
             }
             let x = match from {
                 NumTy::F16 => float::f16_to_f64(v as u16),

@@ -252,7 +252,10 @@ fn bank0(f: &Function, launch: &Launch, params: &[u64]) -> Result<Vec<u8>, Error
     bank[sp..sp + 8].copy_from_slice(&LOCAL_FRAME_BASE.to_le_bytes());
     for (p, v) in f.params.iter().zip(params) {
         let at = p.cbank_offset as usize;
-        bank[at..at + p.size as usize].copy_from_slice(&v.to_le_bytes()[..p.size as usize]);
+        // A parameter wider than a value (`.b8` arrays of `lower/params.rs`) gets the value in its
+        // first 8 bytes and zeros after.
+        let n = (p.size as usize).min(8);
+        bank[at..at + n].copy_from_slice(&v.to_le_bytes()[..n]);
     }
     Ok(bank)
 }

@@ -23,8 +23,10 @@ pub struct T(pub LLVMTypeRef);
 pub enum Ty {
     Void,
     I1,
-    /// i8 / i16 / i32 / i64 (other widths are unsupported).
+    /// i8 / i16 / i32 / i64, and odd widths from 2 to 63 (`odd_ints.rs`).
     Int(u32),
+    /// i128: two 64-bit halves `[lo, hi]` (`int128.rs`).
+    I128,
     F16,
     F32,
     F64,
@@ -32,7 +34,7 @@ pub enum Ty {
     Ptr(u32),
     /// A fixed vector (flattened into its elements).
     Vector(Box<Ty>, u32),
-    /// A literal struct (cmpxchg results), flattened.
+    /// A struct (cmpxchg results, aggregates), or an array of at most 16 elements, flattened.
     Struct(Vec<Ty>),
     /// Anything else (named by its printed form).
     Other(String),
@@ -43,6 +45,7 @@ impl Ty {
     pub fn scalars(&self) -> Vec<Ty> {
         match self {
             Ty::Vector(e, n) => (0..*n).flat_map(|_| e.scalars()).collect(),
+            Ty::I128 => vec![Ty::Int(64), Ty::Int(64)],
             Ty::Struct(fs) => fs.iter().flat_map(|f| f.scalars()).collect(),
             Ty::Void => vec![],
             t => vec![t.clone()],
@@ -63,15 +66,27 @@ pub fn classify(t: T) -> Ty {
             LLVMTypeKind::LLVMVoidTypeKind => Ty::Void,
             LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(t.0) {
                 1 => Ty::I1,
-                w @ (8 | 16 | 32 | 64) => Ty::Int(w),
+                // Odd widths are promoted (`odd_ints.rs`).
+                w @ 2..=64 => Ty::Int(w),
+                128 => Ty::I128,
                 _ => Ty::Other(type_string(t)),
             },
             LLVMTypeKind::LLVMHalfTypeKind => Ty::F16,
             LLVMTypeKind::LLVMFloatTypeKind => Ty::F32,
             LLVMTypeKind::LLVMDoubleTypeKind => Ty::F64,
             LLVMTypeKind::LLVMPointerTypeKind => Ty::Ptr(LLVMGetPointerAddressSpace(t.0)),
-            LLVMTypeKind::LLVMVectorTypeKind => {
-                Ty::Vector(Box::new(classify(T(LLVMGetElementType(t.0)))), LLVMGetVectorSize(t.0))
+            LLVMTypeKind::LLVMVectorTypeKind => match classify(T(LLVMGetElementType(t.0))) {
+                // Vectors of i128 would flatten to twice their lanes: unsupported.
+                Ty::I128 => Ty::Other(type_string(t)),
+                e => Ty::Vector(Box::new(e), LLVMGetVectorSize(t.0)),
+            },
+            // Small arrays of registers-held values are flattened like structs of equal fields
+            // (`aggregates.rs`); longer ones stay unsupported as values.
+            LLVMTypeKind::LLVMArrayTypeKind if LLVMGetArrayLength2(t.0) <= 16 => {
+                match classify(T(LLVMGetElementType(t.0))) {
+                    Ty::Other(_) | Ty::Void => Ty::Other(type_string(t)),
+                    e => Ty::Struct(vec![e; LLVMGetArrayLength2(t.0) as usize]),
+                }
             }
             LLVMTypeKind::LLVMStructTypeKind => {
                 let n = LLVMCountStructElementTypes(t.0);

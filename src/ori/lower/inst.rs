@@ -64,6 +64,11 @@ impl FnLowering<'_> {
             return ty.scalars().iter().map(|s| self.const_scalar(s, 0)).collect();
         }
         if ffi::is_constant_int(v) {
+            if ty == Ty::I128 {
+                let (lo, hi) = super::int128::const_halves(v)
+                    .ok_or_else(|| self.err(format!("constant {}", ffi::value_string(v))))?;
+                return Ok(vec![Operand::Imm(lo), Operand::Imm(hi)]);
+            }
             return Ok(vec![self.const_scalar(&ty, ffi::const_int(v))?]);
         }
         if ffi::is_constant_fp(v) {
@@ -164,6 +169,9 @@ impl FnLowering<'_> {
     /// Normalizes a narrow (8/16-bit) integer held in a 32-bit register: zero- or sign-extends it
     /// so the high bits are defined. 32/64-bit values pass through.
     pub(super) fn norm(&mut self, o: Operand, bits: u32, signed: bool) -> Operand {
+        if super::odd_ints::is_odd(bits) {
+            return self.norm_odd(o, bits, signed);
+        }
         if bits >= 32 {
             return o;
         }
@@ -251,27 +259,13 @@ impl FnLowering<'_> {
                 self.op(Op::Membar { gpu: true }, vec![], vec![]);
                 Ok(())
             }
-            O::LLVMExtractValue => {
-                let agg = self.get(ffi::operand(v, 0))?;
-                let idx = ffi::indices(v);
-                let aty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
-                let Ty::Struct(fields) = aty else {
-                    return Err(self.err("extractvalue of a non-struct"));
-                };
-                if idx.len() != 1 {
-                    return Err(self.err("nested extractvalue"));
-                }
-                let start: usize = fields[..idx[0] as usize].iter().map(|f| f.scalars().len()).sum();
-                let n = fields[idx[0] as usize].scalars().len();
-                let src = agg[start..start + n].to_vec();
-                self.copy_all(&d, &src, &fields[idx[0] as usize]);
-                Ok(())
-            }
+            O::LLVMExtractValue => self.lower_extractvalue(v, &d),
+            O::LLVMInsertValue => self.lower_insertvalue(v, &d),
             O::LLVMExtractElement => {
                 let vecv = self.get(ffi::operand(v, 0))?;
                 let i = ffi::operand(v, 1);
                 if !ffi::is_constant_int(i) {
-                    return Err(self.err("extractelement with a variable index"));
+                    return self.extract_variable(v, &d);
                 }
                 // An index past the end yields poison: any value will do (zero).
                 let ty = ffi::classify(ffi::type_of(v));
@@ -287,7 +281,7 @@ impl FnLowering<'_> {
                 let e = self.get1(ffi::operand(v, 1))?;
                 let i = ffi::operand(v, 2);
                 if !ffi::is_constant_int(i) {
-                    return Err(self.err("insertelement with a variable index"));
+                    return self.insert_variable(v, &d);
                 }
                 // An index past the end makes the whole result poison: keep the vector as is.
                 if let Some(slot) = vecv.get_mut(ffi::const_int(i) as usize) {
@@ -328,7 +322,7 @@ impl FnLowering<'_> {
             if st == Ty::I1 {
                 self.op(Op::PLop3 { lut: 0xF0 }, vec![dd.clone()], vec![s.clone(), Operand::True, Operand::True]);
             } else {
-                let w64 = matches!(st, Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                let w64 = is_w64(&st);
                 self.op(Op::Mov { w64 }, vec![dd.clone()], vec![s.clone()]);
             }
         }
@@ -336,6 +330,9 @@ impl FnLowering<'_> {
 
     /// Arithmetic, comparisons, casts and GEPs — shared by instructions and constant expressions.
     pub(super) fn lower_expr(&mut self, v: V, opc: O, d: &[Operand]) -> Result<()> {
+        if Self::involves_i128(v, opc) {
+            return self.lower_i128(v, opc, d);
+        }
         let rty = ffi::classify(ffi::type_of(v));
         match opc {
             O::LLVMGetElementPtr => return self.lower_gep(v, d),
@@ -374,7 +371,7 @@ impl FnLowering<'_> {
                         let y = arm(self, 2, ffi::operand(v, 2), b[k].clone());
                         self.op(Op::PLop3 { lut: l }, vec![d[k].clone()], vec![reg(p), x, y]);
                     } else {
-                        let w64 = matches!(scal[k], Ty::Int(64) | Ty::F64 | Ty::Ptr(_));
+                        let w64 = is_w64(&scal[k]);
                         self.op(Op::Sel { w64 }, vec![d[k].clone()], vec![a[k].clone(), b[k].clone(), reg(p)]);
                     }
                 }
@@ -387,6 +384,12 @@ impl FnLowering<'_> {
         let b = if nops > 1 && is_binop(opc) { Some(self.get(ffi::operand(v, 1))?) } else { None };
         let sty = ffi::classify(ffi::type_of(ffi::operand(v, 0)));
         let (src_scal, dst_scal) = (sty.scalars(), rty.scalars());
+        if opc == O::LLVMBitCast && src_scal.len() != dst_scal.len() {
+            return self.lower_repack_bitcast(v, &src_scal, &dst_scal, &a, d);
+        }
+        if a.len() < d.len() || b.as_ref().is_some_and(|b| b.len() < d.len()) || src_scal.len() < d.len() {
+            return Err(self.err(format!("instruction '{}'", ffi::value_string(v))));
+        }
         for k in 0..d.len() {
             let bk = b.as_ref().map(|b| b[k].clone());
             self.lower_scalar(v, opc, &src_scal[k], &dst_scal[k], a[k].clone(), bk, d[k].clone())?;
@@ -418,7 +421,7 @@ impl FnLowering<'_> {
             return Ok(());
         }
         if let (Some(bits), true) = (ibits(dt), is_binop(opc)) {
-            let w64 = bits == 64;
+            let w64 = bits > 32;
             let amount = |s: &mut Self, o: Operand| -> Operand {
                 // Shift amounts: the low 32 bits of a 64-bit amount; narrow amounts normalized.
                 match o {
@@ -471,6 +474,7 @@ impl FnLowering<'_> {
                 O::LLVMFMul => self.op(Op::FMul { ty: t }, vec![d], vec![a, b()]),
                 O::LLVMFDiv => self.op(Op::FDiv { ty: t, exact: true }, vec![d], vec![a, b()]),
                 O::LLVMFNeg => self.op(Op::FNeg { ty: t }, vec![d], vec![a]),
+                O::LLVMFRem => return self.lower_frem(v, t, a, b(), d),
                 _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
             }
             return Ok(());
@@ -488,13 +492,15 @@ impl FnLowering<'_> {
                 let db = ibits(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 if *st == Ty::I1 {
                     let p = self.pred(a);
-                    let one = if signed { if db == 64 { u64::MAX } else { (1u64 << db.min(32)) - 1 } } else { 1 };
-                    self.op(Op::Sel { w64: db == 64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
+                    let one = if signed { if db > 32 { u64::MAX } else { (1u64 << db.min(32)) - 1 } } else { 1 };
+                    self.op(Op::Sel { w64: db > 32 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
                     return Ok(());
                 }
                 let sb = ibits(st).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 let x = self.norm(a, sb, signed);
-                if db == 64 {
+                if sb > 32 {
+                    self.op(Op::Mov { w64: true }, vec![d], vec![x]);
+                } else if db > 32 {
                     cvt(self, int_ty(32, signed), int_ty(64, signed), Round::Rn, x, d);
                 } else {
                     self.op(Op::Mov { w64: false }, vec![d], vec![x]);
@@ -502,7 +508,12 @@ impl FnLowering<'_> {
             }
             O::LLVMTrunc => {
                 let sb = ibits(st).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
-                let x = if sb == 64 {
+                if ibits(dt).is_some_and(|db| db > 32) {
+                    // i64 -> i48 and the like: the register pair as it is.
+                    self.op(Op::Mov { w64: true }, vec![d], vec![a]);
+                    return Ok(());
+                }
+                let x = if sb > 32 {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     cvt(self, NumTy::U64, NumTy::U32, Round::Rn, a, reg(t));
                     reg(t)
@@ -550,6 +561,18 @@ impl FnLowering<'_> {
             O::LLVMFPToSI | O::LLVMFPToUI => {
                 let signed = opc == O::LLVMFPToSI;
                 let f = fty(st).unwrap();
+                if *dt == Ty::I1 {
+                    // In range the value truncates to 0 or 1 (unsigned) / -1 (signed), anything
+                    // else being poison: the truncated value tested against zero.
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    cvt(self, float_num(f), NumTy::S32, Round::Rz, a, reg(t));
+                    self.op(
+                        Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
+                        vec![d],
+                        vec![reg(t), Operand::Imm(0), Operand::True],
+                    );
+                    return Ok(());
+                }
                 let db = ibits(dt).ok_or_else(|| self.err(format!("instruction '{}'", ffi::value_string(v))))?;
                 cvt(self, float_num(f), int_ty(db.max(32), signed), Round::Rz, a, d);
             }
@@ -643,7 +666,7 @@ impl FnLowering<'_> {
             IP::LLVMIntSLE => (Cmp::Le, true),
         };
         let (x, y) = (self.norm(a, bits, signed), self.norm(b, bits, signed));
-        self.op(Op::ISetp { cmp, signed, w64: bits == 64, bop: BoolOp::And }, vec![d], vec![x, y, Operand::True]);
+        self.op(Op::ISetp { cmp, signed, w64: bits > 32, bop: BoolOp::And }, vec![d], vec![x, y, Operand::True]);
         Ok(())
     }
 
@@ -810,7 +833,7 @@ impl FnLowering<'_> {
         let ty = ffi::classify(ffi::type_of(v));
         let volatile = ffi::volatile(v);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
-            let bits = scalar_bits(elt).max(8);
+            let bits = mem_bits(elt);
             if *elt == Ty::I1 {
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
                 s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0 }, vec![reg(t)], vec![a]);
@@ -834,12 +857,17 @@ impl FnLowering<'_> {
         let vals = self.get(val)?;
         let volatile = ffi::volatile(v);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
-            let bits = scalar_bits(elt).max(8);
+            let bits = mem_bits(elt);
             let x = if *elt == Ty::I1 {
                 let p = s.pred(vals[k].clone());
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
                 s.op(Op::Sel { w64: false }, vec![reg(t)], vec![Operand::Imm(1), Operand::Imm(0), reg(p)]);
                 reg(t)
+            } else if let Ty::Int(w) = elt
+                && super::odd_ints::is_odd(*w)
+            {
+                // The bits past the width are stored as zeros, as llc's legalizer does.
+                s.norm(vals[k].clone(), *w, false)
             } else {
                 vals[k].clone()
             };
@@ -857,7 +885,10 @@ impl FnLowering<'_> {
         mut each: impl FnMut(&mut Self, &Ty, Operand, usize) -> Result<()>,
     ) -> Result<()> {
         let scal = ty.scalars();
-        if scal.iter().any(|s| matches!(s, Ty::Other(_) | Ty::Void)) {
+        if scal
+            .iter()
+            .any(|s| matches!(s, Ty::Other(_) | Ty::Void) || super::odd_ints::access_bits(s, scalar_bits(s)).is_none())
+        {
             return Err(self.err(format!("memory access of type {ty:?}")));
         }
         let mut off = 0u64;
@@ -874,7 +905,7 @@ impl FnLowering<'_> {
                 reg(t)
             };
             each(self, elt, a, k)?;
-            off += (scalar_bits(elt).max(8) / 8) as u64;
+            off += (mem_bits(elt) / 8) as u64;
         }
         Ok(())
     }
@@ -929,7 +960,7 @@ impl FnLowering<'_> {
             let p = self.f.new_reg(RegFile::P, PairMode::Single);
             let imm = self.norm(Operand::Imm(ffi::const_int(val)), bits, false);
             self.op(
-                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
+                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits > 32, bop: BoolOp::And },
                 vec![reg(p)],
                 vec![c.clone(), imm, Operand::True],
             );
@@ -979,6 +1010,13 @@ impl FnLowering<'_> {
             LLVMAtomicRMWBinOpUDecWrap => (AtomOp::Dec, NumTy::U32),
             other => return Err(self.err(format!("atomicrmw {other:?}"))),
         };
+        if space == Space::Local {
+            let old = match d.first() {
+                Some(o) => o.clone(),
+                None => reg(self.reg_for(&ty)?),
+            };
+            return self.lower_local_atomic(op, nty, bits, addr, &[val], old);
+        }
         if bits < 32 {
             return Err(self.err("atomicrmw narrower than 32 bits"));
         }
@@ -992,14 +1030,17 @@ impl FnLowering<'_> {
         let cmp = self.get1(ffi::operand(v, 1))?;
         let new = self.get1(ffi::operand(v, 2))?;
         let bits = scalar_bits(&ffi::classify(ffi::type_of(ffi::operand(v, 1))));
-        if bits < 32 {
+        if space == Space::Local {
+            self.lower_local_atomic(AtomOp::Cas, int_ty(bits, false), bits, addr, &[cmp.clone(), new], d[0].clone())?;
+        } else if bits < 32 {
             return Err(self.err("cmpxchg narrower than 32 bits"));
+        } else {
+            self.op(
+                Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
+                vec![d[0].clone()],
+                vec![addr, cmp.clone(), new],
+            );
         }
-        self.op(
-            Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
-            vec![d[0].clone()],
-            vec![addr, cmp.clone(), new],
-        );
         self.op(
             Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
             vec![d[1].clone()],
@@ -1052,6 +1093,16 @@ pub(super) fn sign_bit(t: FTy) -> u64 {
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
     }
+}
+
+/// A scalar held in an R pair.
+fn is_w64(t: &Ty) -> bool {
+    matches!(t, Ty::Int(b) if *b > 32) || matches!(t, Ty::F64 | Ty::Ptr(_))
+}
+
+/// Bits a memory access of scalar `t` moves (its store size; see `odd_ints.rs`).
+fn mem_bits(t: &Ty) -> u32 {
+    super::odd_ints::access_bits(t, scalar_bits(t)).unwrap_or(scalar_bits(t).max(8))
 }
 
 pub(super) fn scalar_bits(t: &Ty) -> u32 {

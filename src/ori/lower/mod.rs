@@ -26,19 +26,27 @@
 //! - **Phis** become `MovPhi` with `[value, Label(pred)]` pairs (eliminated before allocation).
 //! - Anything else: `unsupported <what> in function @<name>`.
 
+mod aggregates;
+mod atomics_local;
+mod bitcast;
 pub mod calls;
 mod divconst;
 pub mod ffi;
+mod frem;
 pub mod globals;
 mod inline_asm;
 mod inst;
+mod int128;
 mod intrinsics;
 mod intrinsics_bits;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
+mod odd_ints;
+mod params;
 mod spaces;
 pub mod symbols;
+mod vector_index;
 
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::ori::ir::{
@@ -72,7 +80,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     }
     let td = inkwell::targets::TargetData::create(&layout);
     let syms = symbols::Symbols::assign(module)?;
-    let mut prog = Program::default();
+    let mut prog = Program { module_asm: module_inline_asm(module), ..Program::default() };
     for g in module.get_globals() {
         if g.get_name().to_bytes().starts_with(b"llvm.") {
             // llvm.used / llvm.compiler.used and other LLVM bookkeeping: not data.
@@ -159,6 +167,19 @@ fn function_linkage(f: V) -> Linkage {
     }
 }
 
+/// The module's `module asm` text (LLVM keeps the lines joined by newlines, with a final one).
+fn module_inline_asm(module: &Module<'_>) -> String {
+    let mut len = 0usize;
+    // SAFETY: the module is valid; LLVM returns a pointer to `len` bytes it owns (or null).
+    let p = unsafe { llvm_sys::core::LLVMGetModuleInlineAsm(module.as_mut_ptr(), &mut len) };
+    if p.is_null() || len == 0 {
+        return String::new();
+    }
+    // SAFETY: `p` points to `len` initialized bytes that live as long as the module.
+    let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, len) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// The named LLVM values of `f` that were lowered to registers, in program order (arguments, then
 /// instructions), with their registers: `Function::value_names`.
 fn value_names(f: inkwell::values::FunctionValue<'_>, vals: &HashMap<V, Vec<Operand>>) -> Vec<(String, Vec<VReg>)> {
@@ -227,6 +248,8 @@ pub(crate) struct FnLowering<'a> {
     /// LLVM block → the appended block its lowering continues in, where an expansion with a loop
     /// (`memops.rs`) split it: the successors' phis name that block as their predecessor.
     pub split_tails: HashMap<Bix, Bix>,
+    /// Byval kernel parameters, copied into frame slots by `lower_allocas` (`params.rs`).
+    pub(crate) byvals: Vec<params::ByvalParam>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -244,6 +267,7 @@ impl<'a> FnLowering<'a> {
             twins: HashMap::new(),
             llvm_block: Bix(0),
             split_tails: HashMap::new(),
+            byvals: Vec::new(),
         }
     }
 
@@ -264,6 +288,7 @@ impl<'a> FnLowering<'a> {
         Ok(match t {
             Ty::I1 => self.f.new_reg(RegFile::P, PairMode::Single),
             Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => self.f.new_reg(RegFile::R, PairMode::Pair),
+            Ty::Int(b) if *b > 32 => self.f.new_reg(RegFile::R, PairMode::Pair),
             Ty::Int(_) | Ty::F32 | Ty::F16 => self.f.new_reg(RegFile::R, PairMode::Single),
             other => return Err(self.err(format!("type {other:?}"))),
         })
@@ -289,7 +314,11 @@ impl<'a> FnLowering<'a> {
         let params: Vec<V> = func.get_param_iter().map(|p| V(p.as_value_ref())).collect();
         let insts: Vec<V> =
             bbs.iter().flat_map(|bb| bb.get_instructions().map(|i| V(i.as_value_ref())).collect::<Vec<_>>()).collect();
-        self.spaces = spaces::SpaceInference::analyze(&params, &insts, self.f.is_kernel);
+        let byval: Vec<V> = (0..params.len() as u32)
+            .filter(|&i| params::byval_of(func, i).is_some())
+            .map(|i| params[i as usize])
+            .collect();
+        self.spaces = spaces::SpaceInference::analyze(&params, &byval, &insts, self.f.is_kernel);
         self.lower_params(func)?;
         // Registers for every instruction result first, so phis can name later values.
         for bb in &bbs {
@@ -363,6 +392,9 @@ impl<'a> FnLowering<'a> {
         let mut off = PARAM_BASE;
         for (i, p) in func.get_param_iter().enumerate() {
             let v = V(p.as_value_ref());
+            if self.lower_wide_kernel_param(func, i as u32, v, &mut off)? {
+                continue;
+            }
             let ty = ffi::classify(ffi::type_of(v));
             let (size, ptx_type) = match ty {
                 Ty::Int(64) | Ty::Ptr(_) => (8, ".u64"),
@@ -372,6 +404,11 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(16) => (2, ".u16"),
                 Ty::F16 => (2, ".b16"),
                 Ty::Int(8) | Ty::I1 => (1, ".u8"),
+                // Odd widths: the slot of their store size (`odd_ints.rs`).
+                Ty::Int(b) if b <= 8 => (1, ".u8"),
+                Ty::Int(b) if b <= 16 => (2, ".u16"),
+                Ty::Int(b) if b <= 32 => (4, ".u32"),
+                Ty::Int(_) => (8, ".u64"),
                 other => return Err(self.err(format!("kernel parameter type {other:?}"))),
             };
             off = off.next_multiple_of(size);
@@ -398,8 +435,8 @@ impl<'a> FnLowering<'a> {
                         vec![Operand::Reg(t), Operand::Imm(0), Operand::True],
                     );
                 }
-                Ty::Int(8) | Ty::Int(16) | Ty::F16 => {
-                    let bits = if ty == Ty::Int(8) { 8 } else { 16 };
+                Ty::Int(_) | Ty::F16 if size < 4 => {
+                    let bits = size * 8;
                     self.op(
                         Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0 },
                         vec![Operand::Reg(dst)],
@@ -446,6 +483,13 @@ impl<'a> FnLowering<'a> {
                 frame += size as u32;
             }
         }
+        // Byval parameters: frame slots like allocas, filled from the constant bank below.
+        let byvals = std::mem::take(&mut self.byvals);
+        for b in &byvals {
+            frame = frame.next_multiple_of(b.align);
+            list.push((b.param, frame));
+            frame += b.size;
+        }
         if list.is_empty() {
             return Ok(());
         }
@@ -490,6 +534,9 @@ impl<'a> FnLowering<'a> {
                 g
             };
             self.vals.insert(v, vec![Operand::Reg(addr)]);
+            if let Some(b) = byvals.iter().find(|b| b.param == v) {
+                self.copy_byval(b, Operand::Reg(local))?;
+            }
         }
         Ok(())
     }

@@ -1,0 +1,56 @@
+; A struct passed to a kernel byval (`ptr byval(%struct.S) align 8`, CUDA's way) is a
+; `.param .align A .b8 name[size]` byte array; the kernel gets a private copy in its local frame
+; (filled from the parameter at the entry), through which it may read, write and index. Device
+; functions with byval parameters are refused. `ori check` runs it against the pre-allocation Ori
+; run (the JIT side would read the bytes behind the pointer, which the Ori side does not get).
+; RUN: ori llc %s -o %t.ptx
+; RUN: FileCheck %s --input-file=%t.ptx
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
+; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
+; RUN: not ori llc %S/Inputs/byval-device-function.ll 2>&1 | FileCheck %s --check-prefix=FUNC
+; REQUIRES: ptxas
+; EXEC: k: ok (pre-RA vs post-RA only: the JIT reference cannot run a byval parameter
+; FUNC: ori: error: unsupported byval parameter in function @f
+
+target triple = "nvptx64-nvidia-cuda"
+
+%struct.S = type { i32, float, [3 x i16], i64 }
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; CHECK-LABEL: .entry k(
+; CHECK-NEXT: .param .u64 k_param_0,
+; CHECK-NEXT: .param .align 8 .b8 k_param_1[24],
+; CHECK-NEXT: .param .u32 k_param_2
+; CHECK-NEXT: )
+; CHECK: ld.param.u64 [[A:%rd[0-9]+]], [k_param_1];
+; CHECK: st.local.b64 [{{%rd[0-9]+}}], [[A]];
+; CHECK: ld.param.u64 [[B:%rd[0-9]+]], [k_param_1+8];
+; CHECK: st.local.b64 [{{%rd[0-9]+}}+8], [[B]];
+; CHECK: ld.param.u64 [[C:%rd[0-9]+]], [k_param_1+16];
+; CHECK: st.local.b64 [{{%rd[0-9]+}}+16], [[C]];
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr byval(%struct.S) align 8 %s, i32 %i) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pa = getelementptr %struct.S, ptr %s, i32 0, i32 0
+  %a = load i32, ptr %pa
+  %pb = getelementptr %struct.S, ptr %s, i32 0, i32 1
+  %b = load float, ptr %pb
+  %bi = bitcast float %b to i32
+  %j = and i32 %t, 1
+  %pe = getelementptr %struct.S, ptr %s, i32 0, i32 2, i32 %j
+  %e = load i16, ptr %pe
+  %ez = zext i16 %e to i32
+  %pd = getelementptr %struct.S, ptr %s, i32 0, i32 3
+  %d = load i64, ptr %pd
+  %dt = trunc i64 %d to i32
+  %new = add i32 %a, %t
+  store i32 %new, ptr %pa
+  %a2 = load i32, ptr %pa
+  %r0 = add i32 %a2, %bi
+  %r1 = xor i32 %r0, %ez
+  %r2 = add i32 %r1, %dt
+  %r3 = mul i32 %r2, %i
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %r3, ptr addrspace(1) %p
+  ret void
+}
