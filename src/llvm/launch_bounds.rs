@@ -8,14 +8,16 @@
 //! - function attributes `"nvvm.maxntid"="x,y,z"`, `"nvvm.reqntid"`, `"nvvm.cluster_dim"`,
 //!   `"nvvm.maxclusterrank"`, `"nvvm.maxnreg"`, `"nvvm.minctasm"`.
 //!
-//! A function is a kernel when an annotation says `kernel` = 1 or its calling convention is
-//! `ptx_kernel` (71). Malformed entries (wrong arity, zero, not an integer) produce a warning naming
-//! the function and the annotation and are ignored.
+//! A function is a kernel when its first `kernel` annotation is 1, or, without one, when its
+//! calling convention is `ptx_kernel` (71), as in llc-19. Entries whose subject is not a function
+//! (`null`) are ignored; malformed ones (wrong arity, a key that is not a string, zero, not an
+//! integer) produce a warning naming the function and the annotation and are ignored.
 
+use crate::llvm::metadata::{self, MdOp};
 use crate::sreg::ThreadLimits;
 use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
-use inkwell::values::{BasicMetadataValueEnum, FunctionValue};
+use inkwell::values::FunctionValue;
 use std::collections::BTreeMap;
 
 /// LLVM's calling-convention number of `ptx_kernel`.
@@ -112,16 +114,19 @@ fn parse_dims(v: &str) -> Option<[Option<u32>; 3]> {
     Some(dims)
 }
 
+/// `!nvvm.annotations`, read as llc-19 reads it (`NVPTXUtilities.cpp`): an entry whose subject is
+/// not a function (`null` after llvm-extract dropped it, a string, a constant) is ignored; for each
+/// function and key the first value given wins; `kernel` makes a kernel only when it is 1 (and then
+/// overrides the calling convention both ways). Where llc-19 crashes (a key that is not a string, a
+/// missing or non-integer value) ori warns and ignores the pair. Every operand goes through the
+/// checked accessors of `llvm::metadata`.
 fn read_annotations(module: &Module<'_>, out: &mut BTreeMap<String, LaunchBounds>, warnings: &mut Vec<String>) {
-    for node in module.get_global_metadata("nvvm.annotations") {
-        let Some(ops) = node.get_node_values() else {
+    let mut seen: std::collections::BTreeSet<(String, String)> = std::collections::BTreeSet::new();
+    for ops in metadata::named_nodes(module, "nvvm.annotations") {
+        let Some(MdOp::Function(fname)) = ops.first() else {
             continue;
         };
-        let Some(BasicMetadataValueEnum::PointerValue(p)) = ops.first() else {
-            continue;
-        };
-        let fname = p.get_name().to_string_lossy().into_owned();
-        let Some(lb) = out.get_mut(&fname) else {
+        let Some(lb) = out.get_mut(fname) else {
             continue;
         };
         let rest = &ops[1..];
@@ -131,18 +136,17 @@ fn read_annotations(module: &Module<'_>, out: &mut BTreeMap<String, LaunchBounds
             ));
         }
         for pair in rest.chunks_exact(2) {
-            let key = match &pair[0] {
-                BasicMetadataValueEnum::MetadataValue(m) => match m.get_string_value() {
-                    Some(s) => String::from_utf8_lossy(s).into_owned(),
-                    None => continue,
-                },
-                _ => continue,
+            let Some(key) = pair[0].as_str() else {
+                warnings.push(format!(
+                    "ignoring malformed !nvvm.annotations entry for function @{fname}: a key is not a string"
+                ));
+                continue;
             };
-            let value = match &pair[1] {
-                BasicMetadataValueEnum::IntValue(i) => i.get_zero_extended_constant(),
-                _ => None,
-            };
-            apply_annotation(lb, &fname, &key, value, warnings);
+            if !seen.insert((fname.clone(), key.to_string())) {
+                // llc-19 reads the first value of each key.
+                continue;
+            }
+            apply_annotation(lb, fname, key, pair[1].as_u64(), warnings);
         }
     }
 }
@@ -165,12 +169,18 @@ fn apply_annotation(lb: &mut LaunchBounds, fname: &str, key: &str, value: Option
         // Other annotations (texture, surface, managed, align, ...) are not launch bounds.
         return;
     }
+    if key == "kernel" {
+        // llc-19: a kernel exactly when the value is 1, whatever the calling convention.
+        match value {
+            Some(v) => lb.is_kernel = v == 1,
+            None => warnings.push(format!(
+                "ignoring malformed !nvvm.annotations \"kernel\" on function @{fname}: expected an integer"
+            )),
+        }
+        return;
+    }
     let value = match value {
         Some(v) if v > 0 && v <= u32::MAX as u64 => v as u32,
-        Some(0) if key == "kernel" => {
-            lb.is_kernel = false;
-            return;
-        }
         _ => {
             warnings.push(format!(
                 "ignoring malformed !nvvm.annotations \"{key}\" on function @{fname}: expected a positive integer"
@@ -178,9 +188,7 @@ fn apply_annotation(lb: &mut LaunchBounds, fname: &str, key: &str, value: Option
             return;
         }
     };
-    if key == "kernel" {
-        lb.is_kernel = true;
-    } else if key == "maxnreg" {
+    if key == "maxnreg" {
         lb.maxnreg = Some(value);
     } else if key == "minctasm" {
         lb.minctasm = Some(value);

@@ -3,6 +3,7 @@
 pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;
+pub mod metadata;
 pub mod module;
 pub mod mutate;
 pub mod passes;

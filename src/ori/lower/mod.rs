@@ -312,12 +312,20 @@ impl<'a> FnLowering<'a> {
             let cb = Operand::CBank { bank: 0, offset: off };
             match ty {
                 Ty::I1 => {
+                    // Only bit 0 of the byte carries the value, as llc-19 reads it (`and 1`).
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
                         Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0 },
                         vec![Operand::Reg(t)],
                         vec![cb],
                     );
+                    let bit = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(
+                        Op::Lop3 { lut: crate::ori::opcode::lut::AND, w64: false },
+                        vec![Operand::Reg(bit)],
+                        vec![Operand::Reg(t), Operand::Imm(1), Operand::Zero],
+                    );
+                    let t = bit;
                     self.op(
                         Op::ISetp {
                             cmp: crate::ori::opcode::Cmp::Ne,
