@@ -2,6 +2,7 @@
 ; allocation and after it, and compares the output buffers.
 ; RUN: ori check %s | FileCheck %s
 ; CHECK: axpb: ok (reference: LLVM JIT; 100 output elements written)
+; CHECK-NEXT: inputs: 3 seeds; grid 2x1x1, block 64x1x1; %n = 100, {{[0-9]+}}, {{[0-9]+}}
 ; CHECK-NEXT: bounds: ok (reference: LLVM JIT;
 
 target triple = "nvptx64-nvidia-cuda"
@@ -55,6 +56,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 
 ; An atomic add whose result is unused commutes: the JIT reference may run it thread by thread.
+; CHECK-NEXT: inputs: 3 seeds; grid 2x1x1, block 64x1x1; %n = 100,
 ; CHECK-NEXT: count: ok (reference: LLVM JIT; 1 output element written)
 define ptx_kernel void @count(ptr addrspace(1) %out, ptr addrspace(1) %in) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

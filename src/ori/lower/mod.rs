@@ -288,6 +288,13 @@ impl<'a> FnLowering<'a> {
     /// Kernel parameters: laid out in `c[0x0][0x210...]`, read at the entry. Device-function
     /// parameters: `.param` words read with `LD.PARAM` (see the module documentation).
     fn lower_params(&mut self, func: inkwell::values::FunctionValue<'_>) -> Result<()> {
+        // A `byval` aggregate is passed by value in the param space (llc: `.param .align A .b8
+        // p[N]`), not as a pointer: not modelled, so rejected rather than miscompiled.
+        for i in 0..func.count_params() {
+            if ffi::has_param_attr(V(func.as_value_ref()), i, "byval") {
+                return Err(self.err(format!("byval parameter {i}")));
+            }
+        }
         if !self.f.is_kernel {
             return self.lower_func_params(func);
         }
