@@ -43,6 +43,8 @@
 
 use super::check_inputs::{self as ci, LaunchFacts};
 pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
+pub use super::check_race::RaceMode;
+use super::check_race::{self as cr, Origins};
 use crate::llvm::launch_bounds::{self, LaunchBounds};
 use crate::llvm::reference::{self, RefArg, RefError};
 use crate::llvm::{module, passes};
@@ -88,6 +90,12 @@ pub struct CheckArgs {
     /// Skip the LLVM JIT reference (the pre-RA run is then the reference everywhere).
     #[arg(long = "no-reference")]
     pub no_reference: bool,
+    /// Run only the race detector (on the function as lowered, every seed).
+    #[arg(long, conflicts_with = "no_racecheck")]
+    pub racecheck: bool,
+    /// Do not look for data races (they are looked for by default).
+    #[arg(long = "no-racecheck")]
+    pub no_racecheck: bool,
 }
 
 /// Options of one check.
@@ -101,6 +109,7 @@ pub struct CheckOptions {
     pub seeds: u32,
     pub max_steps: u64,
     pub use_reference: bool,
+    pub race: RaceMode,
 }
 
 impl Default for CheckOptions {
@@ -114,6 +123,7 @@ impl Default for CheckOptions {
             seeds: 3,
             max_steps: 20_000_000,
             use_reference: true,
+            race: RaceMode::On,
         }
     }
 }
@@ -138,6 +148,8 @@ pub struct CompiledKernel {
     pub bounds: Option<LaunchBounds>,
     /// Range facts on the launch dimensions.
     pub facts: LaunchFacts,
+    /// Where the instructions as lowered come from (for race reports).
+    pub origins: Origins,
 }
 
 /// A compiled module.
@@ -174,6 +186,12 @@ impl Compiled {
         v.extend(self.devices.iter().filter_map(pick));
         Some(v)
     }
+
+    /// The program after allocation, when the kernel was allocated.
+    pub(super) fn program_post<'a>(&'a self, k: &'a CompiledKernel) -> Option<Vec<Unit<'a>>> {
+        k.post.as_ref()?;
+        self.program(k, Stage::Post)
+    }
 }
 
 /// The verdict for one kernel.
@@ -182,6 +200,8 @@ pub enum Verdict {
     /// All runs agree; the string says what the reference was.
     Ok(String),
     Mismatch(String),
+    /// The kernel has a data race (`check_race.rs`); the string summarizes.
+    Race(String),
     Skipped(String),
 }
 
@@ -198,6 +218,7 @@ impl std::fmt::Display for KernelReport {
         match &self.verdict {
             Verdict::Ok(r) => write!(f, "{}: ok ({r})", self.name)?,
             Verdict::Mismatch(m) => write!(f, "{}: MISMATCH {m}", self.name)?,
+            Verdict::Race(r) => write!(f, "{}: race ({r})", self.name)?,
             Verdict::Skipped(r) => write!(f, "{}: skipped ({r})", self.name)?,
         }
         for d in &self.details {
@@ -230,6 +251,13 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         seeds: args.seeds.max(1),
         max_steps: args.max_steps,
         use_reference: !args.no_reference,
+        race: if args.racecheck {
+            RaceMode::Only
+        } else if args.no_racecheck {
+            RaceMode::Off
+        } else {
+            RaceMode::On
+        },
     };
     let name = if args.input == "-" { "<stdin>" } else { &args.input };
     let compiled = compile(&bytes, name, &opts)?;
@@ -239,8 +267,11 @@ pub fn run(args: CheckArgs) -> Result<u8> {
     let mut failed = false;
     for k in &compiled.kernels {
         let report = check_kernel(&compiled, k, &opts);
-        failed |= matches!(report.verdict, Verdict::Mismatch(_));
-        println!("{report}");
+        failed |= matches!(report.verdict, Verdict::Mismatch(_) | Verdict::Race(_));
+        // A closed pipe (`ori check k.ll | head`) ends the output quietly, as LLVM's tools do.
+        if std::io::Write::write_fmt(&mut std::io::stdout(), format_args!("{report}\n")).is_err() {
+            break;
+        }
     }
     Ok(u8::from(failed))
 }
@@ -274,6 +305,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     param_attrs: Vec::new(),
                     bounds: Some(b.clone()),
                     facts: LaunchFacts::default(),
+                    origins: Origins::default(),
                 })
                 .collect();
             return Ok(Compiled { ir: bytes.to_vec(), globals: Vec::new(), kernels, devices: Vec::new() });
@@ -321,6 +353,8 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
         let lf = m.get_function(&func.name);
         let param_attrs = lf.map(ci::param_attrs).unwrap_or_default();
         let facts = lf.map(ci::launch_facts).unwrap_or_default();
+        let per_inst = prog.origins.get(&func.name).cloned().unwrap_or_default();
+        let origins = lf.map(|lf| cr::origins_of(lf, per_inst)).unwrap_or_default();
         let list = if func.is_kernel { &mut kernels } else { &mut devices };
         list.push(CompiledKernel {
             name: func.name.clone(),
@@ -333,6 +367,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             param_attrs,
             bounds: bounds.get(&func.name).cloned(),
             facts,
+            origins,
         });
     }
     Ok(Compiled { ir: bytes.to_vec(), globals: prog.globals.clone(), kernels, devices })
@@ -349,20 +384,14 @@ fn llvm_name(v: V) -> String {
 
 /// Memory after a run: buffers in parameter order (None for scalars) and `.global` variables.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Snapshot {
-    buffers: Vec<Option<Vec<u8>>>,
-    globals: BTreeMap<String, Vec<u8>>,
+pub(super) struct Snapshot {
+    pub(super) buffers: Vec<Option<Vec<u8>>>,
+    pub(super) globals: BTreeMap<String, Vec<u8>>,
 }
 
-/// Runs an Ori function on fresh memory holding `inp`.
-fn run_ori(
-    c: &Compiled,
-    funcs: &[Unit<'_>],
-    inp: &Inputs,
-    launch: &Launch,
-    opts: &Options,
-) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
-    let f = funcs[0].0;
+/// Fresh memory holding `inp`: the machine, the parameter values (buffers by base address) and
+/// each buffer parameter's base. Deterministic: the same inputs give the same addresses.
+pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec<Option<u64>>) {
     let mut machine = Machine::new(&c.globals);
     let mut params = inp.scalars.clone();
     let mut bases = Vec::new();
@@ -375,6 +404,19 @@ fn run_ori(
             bases.push(None);
         }
     }
+    (machine, params, bases)
+}
+
+/// Runs an Ori function on fresh memory holding `inp`.
+pub(super) fn run_ori(
+    c: &Compiled,
+    funcs: &[Unit<'_>],
+    inp: &Inputs,
+    launch: &Launch,
+    opts: &Options,
+) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
+    let f = funcs[0].0;
+    let (mut machine, params, bases) = machine_for(c, inp);
     if params.len() != f.params.len() {
         let e =
             interp::Error::internal(format!("{} LLVM parameters vs {} Ori parameters", params.len(), f.params.len()));
@@ -397,7 +439,12 @@ fn run_ori(
     Ok((Snapshot { buffers, globals }, out))
 }
 
-fn run_reference(c: &Compiled, k: &CompiledKernel, inp: &Inputs, launch: &Launch) -> Result<Snapshot, RefError> {
+pub(super) fn run_reference(
+    c: &Compiled,
+    k: &CompiledKernel,
+    inp: &Inputs,
+    launch: &Launch,
+) -> Result<Snapshot, RefError> {
     let args: Vec<RefArg> = inp
         .buffers
         .iter()
@@ -452,7 +499,13 @@ fn elem_equal(elem: Elem, a: &[u8], b: &[u8], tolerance: bool) -> bool {
 }
 
 /// The first difference between two snapshots, described.
-fn diff(k: &CompiledKernel, inp: &Inputs, expected: &Snapshot, got: &Snapshot, tolerance: bool) -> Option<String> {
+pub(super) fn diff(
+    k: &CompiledKernel,
+    inp: &Inputs,
+    expected: &Snapshot,
+    got: &Snapshot,
+    tolerance: bool,
+) -> Option<String> {
     for (i, (e, g)) in expected.buffers.iter().zip(&got.buffers).enumerate() {
         let (Some(e), Some(g)) = (e, g) else { continue };
         let Some((elem, _)) = &inp.buffers[i] else { continue };
@@ -508,14 +561,52 @@ pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> Ke
         return report;
     };
     let launch = ci::launch_with_facts(&pre_prog, k.bounds.as_ref(), &k.facts);
+    if opts.race == RaceMode::Only {
+        let (mut r, ran) = cr::racecheck_only(c, k, opts, &launch, &low_prog);
+        if !ran.is_empty() {
+            r.details.insert(0, ci::describe_runs(&launch, &k.param_names, &k.params, &ran));
+        }
+        return r;
+    }
+    let report = run_seeds(c, k, opts, &launch, &pre_prog, &low_prog);
+    let raced = matches!(report.verdict, Verdict::Race(_) | Verdict::Ok(_))
+        && report.details.iter().any(|d| d.starts_with("RACE"));
+    if raced && let Some(alt) = cr::race_free_launch(c, k, opts, &launch, &low_prog) {
+        // The kernel's indexing assumes another block shape (nothing in the IR says which).
+        let mut r = run_seeds(c, k, opts, &alt, &pre_prog, &low_prog);
+        let dims = |d: [u32; 3]| format!("{}x{}x{}", d[0], d[1], d[2]);
+        let first = report.details.iter().find(|d| d.starts_with("RACE")).cloned().unwrap_or_default();
+        r.details.insert(
+            0,
+            format!(
+                "with block {} the kernel races ({first}); with block {} it does not, so it was checked with that",
+                dims(launch.block),
+                dims(alt.block)
+            ),
+        );
+        return r;
+    }
+    report
+}
+
+/// Runs every seed of a kernel with one launch: the first seed that mismatches or races decides.
+fn run_seeds(
+    c: &Compiled,
+    k: &CompiledKernel,
+    opts: &CheckOptions,
+    launch: &Launch,
+    pre_prog: &[Unit<'_>],
+    low_prog: &[Unit<'_>],
+) -> KernelReport {
+    let report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
     let mut ran = Vec::new();
     let mut merged: Option<KernelReport> = None;
     for seed in 0..opts.seeds.max(1) {
-        let (r, inp) = check_seed(c, k, opts, seed, &launch, &pre_prog, &low_prog);
+        let (r, inp) = check_seed(c, k, opts, seed, launch, pre_prog, low_prog);
         ran.extend(inp);
         match (&r.verdict, merged.as_mut()) {
             (Verdict::Skipped(why), Some(acc)) => acc.details.push(format!("seed {seed} skipped: {why}")),
-            (Verdict::Mismatch(_), acc) => {
+            (Verdict::Mismatch(_) | Verdict::Race(_), acc) => {
                 let mut r = r;
                 r.details
                     .insert(0, format!("in seed {seed}{}", if seed > 0 { " (the earlier seeds agreed)" } else { "" }));
@@ -543,9 +634,14 @@ pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> Ke
     }
     let mut report = merged.unwrap_or(report);
     if !ran.is_empty() {
-        report.details.insert(0, ci::describe_runs(&launch, &k.param_names, &k.params, &ran));
+        report.details.insert(0, ci::describe_runs(launch, &k.param_names, &k.params, &ran));
     }
     report
+}
+
+/// The inputs of seed `seed` of a kernel (`fixed`: every integer parameter's value).
+pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fixed: Option<u64>) -> Inputs {
+    ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param))
 }
 
 /// Checks one kernel on input set `seed`; also returns the inputs it ran.
@@ -573,7 +669,7 @@ fn check_seed(
     }
     let mut attempt = 0;
     let (inp, pre_snap, pre_out) = loop {
-        let inp = ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, candidates[attempt]);
+        let inp = seed_inputs(k, opts, seed, candidates[attempt]);
         match run_ori(c, pre_prog, &inp, launch, &iopts) {
             Ok((snap, out)) => break (inp, snap, out),
             Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
@@ -590,8 +686,16 @@ fn check_seed(
         report.details.push(format!("note (pre-RA): {n}"));
     }
     // The function as lowered, before any phase: the phases must not change the result.
-    let quiet = Options { trace: false, ..iopts };
+    // It is also the run the race detector watches (`check_race.rs`).
+    let quiet = Options { trace: false, race: opts.race != RaceMode::Off, ..iopts };
     let lowered = run_ori(c, low_prog, &inp, launch, &quiet);
+    if let Ok((low_snap, low_out)) = &lowered {
+        if cr::has_race(low_out) {
+            let r = cr::racy_seed(c, k, opts, launch, (&pre_snap, pre_prog), &inp, (low_snap, low_out), report);
+            return (r, Some(inp));
+        }
+        report.details.extend(cr::race_lines(c, k, &inp, &low_out.race.races, 8));
+    }
     // The reference: the LLVM JIT where eligible, else the pre-RA run.
     let mut reference_label = String::from("reference: pre-RA Ori");
     let unsafe_for_jit = pre_out.notes.iter().any(|n| n.contains("division by zero"));
@@ -660,7 +764,7 @@ fn check_seed(
     (report, Some(inp))
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 

@@ -26,13 +26,14 @@
 //! integers uniformly in [0, 64) (bytes: [0, 256)), floats k/8 for k in [−32, 32). Integer
 //! parameters are `--int-param` (100) in seed 0 — or every seed when the option is given — and
 //! random in seed `s > 0`: [1, 64] when `s % 3 = 1`, [64, 1024] when `s % 3 = 2`, [0, 16] when
-//! `s % 3 = 0`, clamped to the parameter's type and range. `bool` parameter `i` is `(s + i) % 2`,
+//! `s % 3 = 0`, reduced into the parameter's type and range (modulo their span). `bool` parameter `i` is `(s + i) % 2`,
 //! so every bool is both 0 and 1 within two seeds. Float parameters are 1.5 (f64: 0.75; f16: 1.5).
 //!
 //! # Launch
 //!
-//! 2 CTAs of 64 threads; kernels that read y (z) thread or block indices get 2×2 CTAs of 16×16
-//! threads (2×2×2 CTAs of 8×4×4); `reqntid` sets the block, `maxntid` caps it; then the range facts
+//! Blocks of 64 threads, or 16×16 (8×4×4) when the kernel reads y (z) thread indices or extents;
+//! grids of 2 CTAs, or 2×2 (2×2×2) when it reads y (z) CTA indices or extents. `reqntid` sets the
+//! block, `maxntid` caps it; then the range facts
 //! the IR states on the special registers bound each dimension ([`LaunchFacts`]: `!range` metadata
 //! or a `range` return attribute on `ntid`/`tid`/`nctaid`/`ctaid` reads). 8 KiB of dynamic shared
 //! memory.
@@ -346,28 +347,36 @@ pub fn launch_for(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>) -> Launch {
 
 /// [`launch_for`], then each dimension brought within the IR's range facts.
 pub fn launch_with_facts(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>, facts: &LaunchFacts) -> Launch {
-    let mut dims = 1;
+    // Block dimensions by the thread indices and extents read, grid dimensions by the CTA ones
+    // (a kernel may read `tid.y` through a cooperative-groups rank and still index by `ctaid.x`).
+    let (mut bdims, mut gdims) = (1, 1);
     for i in funcs.iter().flat_map(|(f, _)| &f.blocks).flat_map(|b| &b.insts) {
         for o in &i.srcs {
-            let d = match o {
-                Operand::SReg(
-                    SpecialReg::Tid(d) | SpecialReg::Ctaid(d) | SpecialReg::Ntid(d) | SpecialReg::Nctaid(d),
-                ) => match d {
-                    Dim::Y => 2,
-                    Dim::Z => 3,
-                    Dim::X | Dim::W => 1,
-                },
-                Operand::CBank { bank: 0, offset: 0x4 | 0x10 } => 2,
-                Operand::CBank { bank: 0, offset: 0x8 | 0x14 } => 3,
-                _ => 1,
+            let rank = |d: &Dim| match d {
+                Dim::Y => 2,
+                Dim::Z => 3,
+                Dim::X | Dim::W => 1,
             };
-            dims = dims.max(d);
+            match o {
+                Operand::SReg(SpecialReg::Tid(d) | SpecialReg::Ntid(d)) => bdims = bdims.max(rank(d)),
+                Operand::SReg(SpecialReg::Ctaid(d) | SpecialReg::Nctaid(d)) => gdims = gdims.max(rank(d)),
+                Operand::CBank { bank: 0, offset: 0x4 } => bdims = bdims.max(2),
+                Operand::CBank { bank: 0, offset: 0x8 } => bdims = bdims.max(3),
+                Operand::CBank { bank: 0, offset: 0x10 } => gdims = gdims.max(2),
+                Operand::CBank { bank: 0, offset: 0x14 } => gdims = gdims.max(3),
+                _ => {}
+            }
         }
     }
-    let (mut block, mut grid) = match dims {
-        1 => ([64, 1, 1], [2, 1, 1]),
-        2 => ([16, 16, 1], [2, 2, 1]),
-        _ => ([8, 4, 4], [2, 2, 2]),
+    let mut block = match bdims {
+        1 => [64, 1, 1],
+        2 => [16, 16, 1],
+        _ => [8, 4, 4],
+    };
+    let mut grid = match gdims {
+        1 => [2, 1, 1],
+        2 => [2, 2, 1],
+        _ => [2, 2, 2],
     };
     if let Some(b) = bounds {
         let given = |d: &[Option<u32>; 3]| d.iter().any(Option::is_some).then(|| d.map(|x| x.unwrap_or(1)));
@@ -425,7 +434,7 @@ fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
     out
 }
 
-/// An integer parameter's value in seed `seed` (before the type and range clamp).
+/// An integer parameter's value in seed `seed` (before the type and range reduction).
 fn int_value(seed: u32, fixed: Option<u64>, rng: &mut Rng) -> u64 {
     if let Some(v) = fixed {
         return v;
@@ -439,17 +448,18 @@ fn int_value(seed: u32, fixed: Option<u64>, rng: &mut Rng) -> u64 {
 }
 
 /// Brings `v` within the parameter's type (non-negative, so sign and zero extension agree) and
-/// its `range` attribute.
+/// its `range` attribute, by reducing it modulo the allowed span (so the values of different seeds
+/// stay spread over the range rather than pile up at one end).
 fn legal_int(v: u64, a: &ParamAttrs) -> u64 {
     let mut v = v as i128;
     if (1..64).contains(&a.bits) {
-        v = v.min((1i128 << (a.bits - 1)) - 1);
+        v = v.rem_euclid(1i128 << (a.bits - 1));
     }
     if let Some((lo, hi)) = a.range
         && lo < hi
         && !(lo..hi).contains(&v)
     {
-        v = if v < lo { lo } else { hi - 1 };
+        v = lo + (v - lo).rem_euclid(hi - lo);
     }
     v as u64
 }
@@ -541,9 +551,10 @@ mod tests {
     #[test]
     fn values_are_legal_for_their_parameter() {
         let a = ParamAttrs { bits: 32, range: Some((0, 10)), ..Default::default() };
-        assert_eq!(legal_int(100, &a), 9);
+        assert_eq!(legal_int(100, &a), 0);
+        assert_eq!(legal_int(7, &a), 7);
         let byte = ParamAttrs { bits: 8, signext: true, ..Default::default() };
-        assert_eq!(legal_int(300, &byte), 127);
+        assert_eq!(legal_int(300, &byte), 300 % 128);
         let params = [ParamKind::Bool, ParamKind::Int, ParamKind::Buffer(Elem::I32)];
         let attrs = [
             ParamAttrs { bits: 1, ..Default::default() },

@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod check_inputs;
+pub mod check_race;
 pub mod fuzz_regalloc;
 pub mod llc;
 pub mod mutate;

@@ -267,6 +267,11 @@ impl Function {
 pub struct Program {
     pub functions: Vec<Function>,
     pub globals: Vec<GlobalVar>,
+    /// Per function, as lowered (before any phase; phases do not maintain it): for each block and
+    /// instruction, the LLVM instruction it was made from, as its ordinal + 1 in the LLVM
+    /// function (blocks in order, instructions in order; 0: none, e.g. parameter reads).
+    /// `ori check` names the LLVM instructions (and their debug locations) of races with it.
+    pub origins: std::collections::BTreeMap<String, Vec<Vec<u32>>>,
 }
 
 /// A module variable in the `.global`, `.shared` or `.const` state space.

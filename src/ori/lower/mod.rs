@@ -83,6 +83,11 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         cx.f.is_kernel = is_kernel;
         cx.lower(f)?;
         cx.f.value_names = value_names(f, &cx.vals);
+        let mut origins = std::mem::take(&mut cx.origins);
+        origins.resize(cx.f.blocks.len(), Vec::new());
+        if origins.iter().zip(&cx.f.blocks).all(|(o, b)| o.len() == b.insts.len()) {
+            prog.origins.insert(cx.f.name.clone(), origins);
+        }
         if is_kernel {
             kernels.push(cx.f);
         } else {
@@ -200,6 +205,10 @@ pub(crate) struct FnLowering<'a> {
     pub(crate) spaces: spaces::SpaceInference,
     /// Root → its space address (the twin of `spaces.rs`) where one was formed.
     pub twins: HashMap<V, Operand>,
+    /// The LLVM instruction being lowered (ordinal + 1; 0: none) and, parallel to the blocks'
+    /// instructions, where each came from (`Program::origins`).
+    pub origin: u32,
+    pub origins: Vec<Vec<u32>>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -213,6 +222,8 @@ impl<'a> FnLowering<'a> {
             allocas: HashMap::new(),
             spaces: spaces::SpaceInference::default(),
             twins: HashMap::new(),
+            origin: 0,
+            origins: Vec::new(),
         }
     }
 
@@ -222,6 +233,11 @@ impl<'a> FnLowering<'a> {
 
     pub fn emit(&mut self, i: Inst) {
         self.f.blocks[self.cur.idx()].insts.push(i);
+        let b = self.cur.idx();
+        if self.origins.len() <= b {
+            self.origins.resize(b + 1, Vec::new());
+        }
+        self.origins[b].push(self.origin);
     }
 
     pub fn op(&mut self, op: Op, dsts: Vec<Operand>, srcs: Vec<Operand>) {
@@ -276,12 +292,16 @@ impl<'a> FnLowering<'a> {
             }
         }
         self.lower_allocas(&bbs)?;
+        let mut ordinal = 0;
         for (i, bb) in bbs.iter().enumerate() {
             self.cur = Bix(i as u32);
             for inst in bb.get_instructions() {
+                ordinal += 1;
+                self.origin = ordinal;
                 self.lower_inst(V(inst.as_value_ref()), Bix(i as u32 + 1), bbs.len())?;
             }
         }
+        self.origin = 0;
         Ok(())
     }
 
