@@ -44,6 +44,7 @@ fn main() {
 }
 
 fn run() -> i32 {
+    ori::llvm::module::install_fatal_error_handler();
     let args = driver::normalize_args(std::env::args_os().collect());
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,

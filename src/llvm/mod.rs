@@ -6,6 +6,7 @@ pub mod launch_bounds;
 pub mod metadata;
 pub mod module;
 pub mod mutate;
+pub mod mutate_meta;
 pub mod passes;
 pub mod reference;
 #[cfg(feature = "static-llvm")]
