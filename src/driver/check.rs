@@ -623,13 +623,7 @@ fn run_seeds(
                     break;
                 }
             }
-            (_, Some(acc)) => {
-                for d in r.details {
-                    if !acc.details.contains(&d) {
-                        acc.details.push(d);
-                    }
-                }
-            }
+            (_, Some(acc)) => cr::merge_details(&mut acc.details, r.details),
         }
     }
     let mut report = merged.unwrap_or(report);

@@ -170,6 +170,33 @@ pub fn race_lines(c: &Compiled, k: &CompiledKernel, inp: &Inputs, races: &[Race]
     out
 }
 
+/// Adds the detail lines of a later seed to a report's: a line with its indented continuation
+/// lines is one entry, and an entry already there is not repeated — a race report counts as
+/// already there when the same instructions race at the same place (the threads and the count of
+/// accesses may differ between seeds).
+pub fn merge_details(acc: &mut Vec<String>, new: Vec<String>) {
+    fn entries(lines: &[String]) -> Vec<&[String]> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for i in 1..=lines.len() {
+            if i == lines.len() || !lines[i].starts_with("  ") {
+                out.push(&lines[start..i]);
+                start = i;
+            }
+        }
+        out.into_iter().filter(|e| !e.is_empty()).collect()
+    }
+    let key = |e: &[String]| -> String {
+        let head = &e[0];
+        let head = if head.starts_with("RACE") { head.split(": ").next().unwrap_or(head) } else { head };
+        std::iter::once(head).chain(e[1..].iter().map(String::as_str)).collect::<Vec<_>>().join("\n")
+    };
+    let known: BTreeSet<String> = entries(acc).into_iter().map(key).collect();
+    let fresh: Vec<String> =
+        entries(&new).into_iter().filter(|e| !known.contains(&key(e))).flat_map(|e| e.to_vec()).collect();
+    acc.extend(fresh);
+}
+
 /// Sets the racy global bytes of a snapshot to zero (in every buffer parameter and `.global`
 /// variable), so that comparisons skip them.
 fn mask(c: &Compiled, inp: &Inputs, snap: &mut Snapshot, racy: &BTreeSet<u64>) {
