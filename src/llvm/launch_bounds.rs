@@ -68,7 +68,65 @@ pub fn read_module(module: &Module<'_>, warnings: &mut Vec<String>) -> BTreeMap<
         out.insert(name, lb);
     }
     read_annotations(module, &mut out, warnings);
+    for (name, lb) in out.iter_mut() {
+        sanitize(lb, name, warnings);
+    }
     out
+}
+
+/// Drops (with a warning) launch bounds no launch can satisfy and that ptxas rejects or
+/// mishandles, where llc-19 passes them through: a block extent above 1024 threads in x or y,
+/// 64 in z or 1024 in total (ptxas crashes on `.maxntid 1, 1, 4294967295`); `.maxntid` next to
+/// `.reqntid` (a ptxas error: the required shape is kept); `maxnreg` above 255; `minctasm` CTAs
+/// of the bounded size that exceed 2048 threads per SM (ptxas ignores both). A `maxnreg` below
+/// ptxas's floor of 24 is raised to it, as ptxas does.
+fn sanitize(lb: &mut LaunchBounds, name: &str, warnings: &mut Vec<String>) {
+    let fits = |d: &[Option<u32>; 3]| {
+        let v = d.map(|x| x.unwrap_or(1) as u64);
+        v[0] <= 1024 && v[1] <= 1024 && v[2] <= 64 && v.iter().product::<u64>() <= 1024
+    };
+    let show = |d: &[Option<u32>; 3]| d.iter().map(|x| x.unwrap_or(1).to_string()).collect::<Vec<_>>().join(",");
+    for (key, dims) in [("maxntid", &mut lb.maxntid), ("reqntid", &mut lb.reqntid)] {
+        if dims.iter().any(Option::is_some) && !fits(dims) {
+            warnings.push(format!(
+                "ignoring launch bound {key} = {} on function @{name}: more threads than a CTA can have",
+                show(dims)
+            ));
+            *dims = [None; 3];
+        }
+    }
+    if lb.reqntid.iter().any(Option::is_some) && lb.maxntid.iter().any(Option::is_some) {
+        let total = |d: &[Option<u32>; 3]| d.iter().map(|x| x.unwrap_or(1) as u64).product::<u64>();
+        if total(&lb.reqntid) > total(&lb.maxntid) {
+            warnings.push(format!(
+                "ignoring launch bound maxntid = {} on function @{name}: it contradicts reqntid = {}",
+                show(&lb.maxntid),
+                show(&lb.reqntid)
+            ));
+        }
+        lb.maxntid = [None; 3];
+    }
+    match lb.maxnreg {
+        Some(n) if n > 255 => {
+            warnings.push(format!("ignoring maxnreg = {n} on function @{name}: more than 255 registers"));
+            lb.maxnreg = None;
+        }
+        Some(n) if n < 24 => {
+            warnings.push(format!("raising maxnreg = {n} on function @{name} to ptxas's floor of 24"));
+            lb.maxnreg = Some(24);
+        }
+        _ => {}
+    }
+    let bounded = [&lb.reqntid, &lb.maxntid].into_iter().find(|d| d.iter().any(Option::is_some));
+    if let (Some(m), Some(d)) = (lb.minctasm, bounded) {
+        let threads = d.iter().map(|x| x.unwrap_or(1) as u64).product::<u64>();
+        if threads * m as u64 > 2048 {
+            warnings.push(format!(
+                "ignoring minctasm = {m} on function @{name}: {m} CTAs of {threads} threads exceed 2048 threads per SM"
+            ));
+            lb.minctasm = None;
+        }
+    }
 }
 
 fn read_attributes(f: FunctionValue<'_>, name: &str, lb: &mut LaunchBounds, warnings: &mut Vec<String>) {
@@ -220,8 +278,8 @@ mod tests {
     fn annotations_and_attributes_merge() {
         let (r, w) = read(
             r#"
-define void @k() "nvvm.reqntid"="32,2" { ret void }
-define ptx_kernel void @k2() { ret void }
+define void @k() "nvvm.maxntid"="32,2" { ret void }
+define ptx_kernel void @k2() "nvvm.reqntid"="32,2" { ret void }
 define void @d() { ret void }
 !nvvm.annotations = !{!0, !1}
 !0 = !{ptr @k, !"kernel", i32 1, !"maxntidx", i32 128, !"maxnreg", i32 40}
@@ -230,17 +288,34 @@ define void @d() { ret void }
         );
         let k = &r["k"];
         assert!(k.is_kernel);
-        assert_eq!(k.maxntid, [Some(128), None, None]);
-        assert_eq!(k.reqntid, [Some(32), Some(2), None]);
+        // The attribute is read first; the annotation then sets x again.
+        assert_eq!(k.maxntid, [Some(128), Some(2), None]);
         assert_eq!(k.maxnreg, Some(40));
         let lim = k.thread_limits().unwrap();
-        assert_eq!(lim.reqntid, Some([32, 2, 1]));
-        assert_eq!(lim.maxntid_total, Some(128));
+        assert_eq!(lim.maxntid_total, Some(256));
         assert!(r["k2"].is_kernel);
+        assert_eq!(r["k2"].thread_limits().unwrap().reqntid, Some([32, 2, 1]));
         assert!(!r["d"].is_kernel);
         assert_eq!(r["d"].thread_limits(), None);
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(w[0].contains("@d") && w[0].contains("maxntidx"), "{w:?}");
+    }
+
+    #[test]
+    fn bounds_no_launch_can_meet_are_dropped() {
+        let (r, w) = read(
+            r#"
+define ptx_kernel void @huge() "nvvm.maxntid"="1,1,4294967295" "nvvm.maxnreg"="300" { ret void }
+define ptx_kernel void @both() "nvvm.maxntid"="32" "nvvm.reqntid"="64" "nvvm.maxnreg"="8" { ret void }
+define ptx_kernel void @busy() "nvvm.reqntid"="1024" "nvvm.minctasm"="4" { ret void }
+"#,
+        );
+        assert_eq!((r["huge"].maxntid, r["huge"].maxnreg), ([None; 3], None));
+        assert_eq!((r["both"].maxntid, r["both"].reqntid[0]), ([None; 3], Some(64)));
+        assert_eq!(r["both"].maxnreg, Some(24));
+        assert_eq!(r["busy"].minctasm, None);
+        assert_eq!(w.len(), 5, "{w:?}");
+        assert!(w.iter().any(|m| m.contains("maxntid = 32,1,1 on function @both: it contradicts reqntid")), "{w:?}");
     }
 
     #[test]
