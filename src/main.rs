@@ -18,7 +18,8 @@ enum Command {
     Llc(driver::llc::LlcArgs),
     /// Run the lit-style test runner over test files or folders.
     Lit(ori::lit::LitArgs),
-    /// Execute every kernel before and after register allocation (and through LLVM) and compare.
+    /// Execute every kernel before and after register allocation (and through LLVM), compare, and
+    /// look for data races.
     Check(driver::check::CheckArgs),
     /// Fuzz the register allocator with random kernels (checker + interpreter before/after).
     #[command(hide = true)]

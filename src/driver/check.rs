@@ -15,9 +15,10 @@
 //! 4. the **post-RA** Ori function (physical registers: values that share a register share
 //!    storage);
 //!
-//! and compare every buffer (and every `.global` module variable) afterwards. One line per
-//! kernel: `<kernel>: ok (...)`, `<kernel>: MISMATCH ...` or `<kernel>: skipped (<reason>)`; the
-//! exit status is 1 when any kernel mismatches.
+//! and compare every buffer (and every `.global` module variable) afterwards. The run as lowered
+//! also looks for data races (`check_race.rs`). One line per kernel: `<kernel>: ok (...)`,
+//! `<kernel>: MISMATCH ...`, `<kernel>: race (...)` or `<kernel>: skipped (<reason>)`; the exit
+//! status is 1 when any kernel mismatches or races.
 //!
 //! # Inputs
 //!
@@ -561,19 +562,22 @@ pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> Ke
         return report;
     };
     let launch = ci::launch_with_facts(&pre_prog, k.bounds.as_ref(), &k.facts);
-    if opts.race == RaceMode::Only {
-        let (mut r, ran) = cr::racecheck_only(c, k, opts, &launch, &low_prog);
-        if !ran.is_empty() {
-            r.details.insert(0, ci::describe_runs(&launch, &k.param_names, &k.params, &ran));
+    let run = |launch: &Launch| {
+        if opts.race == RaceMode::Only {
+            let (mut r, ran) = cr::racecheck_only(c, k, opts, launch, &low_prog);
+            if !ran.is_empty() {
+                r.details.insert(0, ci::describe_runs(launch, &k.param_names, &k.params, &ran));
+            }
+            return r;
         }
-        return r;
-    }
-    let report = run_seeds(c, k, opts, &launch, &pre_prog, &low_prog);
+        run_seeds(c, k, opts, launch, &pre_prog, &low_prog)
+    };
+    let report = run(&launch);
     let raced = matches!(report.verdict, Verdict::Race(_) | Verdict::Ok(_))
         && report.details.iter().any(|d| d.starts_with("RACE"));
     if raced && let Some(alt) = cr::race_free_launch(c, k, opts, &launch, &low_prog) {
         // The kernel's indexing assumes another block shape (nothing in the IR says which).
-        let mut r = run_seeds(c, k, opts, &alt, &pre_prog, &low_prog);
+        let mut r = run(&alt);
         let dims = |d: [u32; 3]| format!("{}x{}x{}", d[0], d[1], d[2]);
         let first = report.details.iter().find(|d| d.starts_with("RACE")).cloned().unwrap_or_default();
         r.details.insert(
@@ -638,6 +642,33 @@ pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fi
     ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param))
 }
 
+/// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)
+/// while the inputs make the run fault (an index parameter beyond a fixed-size array). Returns the
+/// inputs that ran, the memory and outcome, and the fallback value if one was needed.
+pub(super) fn run_seed(
+    c: &Compiled,
+    k: &CompiledKernel,
+    opts: &CheckOptions,
+    seed: u32,
+    prog: &[Unit<'_>],
+    launch: &Launch,
+    iopts: &Options,
+) -> Result<(Inputs, Snapshot, Outcome, Option<u64>), interp::Error> {
+    let mut candidates = vec![opts.int_param];
+    if k.params.contains(&ParamKind::Int) {
+        candidates.extend([16, 3, 0].into_iter().filter(|&v| opts.int_param.is_none_or(|f| v < f)).map(Some));
+    }
+    let mut attempt = 0;
+    loop {
+        let inp = seed_inputs(k, opts, seed, candidates[attempt]);
+        match run_ori(c, prog, &inp, launch, iopts) {
+            Ok((snap, out)) => return Ok((inp, snap, out, candidates[attempt].filter(|_| attempt > 0))),
+            Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
+            Err((e, _)) => return Err(e),
+        }
+    }
+}
+
 /// Checks one kernel on input set `seed`; also returns the inputs it ran.
 fn check_seed(
     c: &Compiled,
@@ -654,27 +685,14 @@ fn check_seed(
         (r, None)
     };
     let iopts = Options { max_steps: opts.max_steps, trace: opts.dump_trace, ..Default::default() };
-    // Integer parameters: the seed's values, then smaller ones while the inputs make the pre-RA
-    // run fault (an index parameter beyond a fixed-size array).
-    let has_int = k.params.contains(&ParamKind::Int);
-    let mut candidates = vec![opts.int_param];
-    if has_int {
-        candidates.extend([16, 3, 0].into_iter().filter(|&v| opts.int_param.is_none_or(|f| v < f)).map(Some));
-    }
-    let mut attempt = 0;
-    let (inp, pre_snap, pre_out) = loop {
-        let inp = seed_inputs(k, opts, seed, candidates[attempt]);
-        match run_ori(c, pre_prog, &inp, launch, &iopts) {
-            Ok((snap, out)) => break (inp, snap, out),
-            Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
-            Err((e, _)) => return skip(report, skip_reason("pre-RA", &e)),
-        }
+    let (inp, pre_snap, pre_out, fallback) = match run_seed(c, k, opts, seed, pre_prog, launch, &iopts) {
+        Ok(r) => r,
+        Err(e) => return skip(report, skip_reason("pre-RA", &e)),
     };
-    if attempt > 0 {
-        report.details.push(format!(
-            "seed {seed}: integer parameters = {} (with the seed's values the pre-RA run faulted)",
-            candidates[attempt].unwrap_or_default()
-        ));
+    if let Some(v) = fallback {
+        report
+            .details
+            .push(format!("seed {seed}: integer parameters = {v} (with the seed's values the pre-RA run faulted)"));
     }
     for n in &pre_out.notes {
         report.details.push(format!("note (pre-RA): {n}"));

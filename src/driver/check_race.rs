@@ -299,7 +299,7 @@ pub fn race_free_launch(
     launch: &Launch,
     low_prog: &[Unit<'_>],
 ) -> Option<Launch> {
-    if opts.race != RaceMode::On {
+    if opts.race == RaceMode::Off {
         return None;
     }
     let bounds = k.bounds.clone().unwrap_or_default();
@@ -312,7 +312,6 @@ pub fn race_free_launch(
         1024
     };
     let iopts = Options { max_steps: opts.max_steps, race: true, ..Default::default() };
-    let inputs: Vec<Inputs> = (0..opts.seeds.max(1)).map(|s| check::seed_inputs(k, opts, s, None)).collect();
     for block in alternative_blocks(launch.block) {
         let fits = block.iter().product::<u32>() <= max_total
             && (0..3).all(|d| (k.facts.block[d].0..=k.facts.block[d].1).contains(&block[d]));
@@ -320,9 +319,8 @@ pub fn race_free_launch(
             continue;
         }
         let l = Launch { block, ..*launch };
-        let clean =
-            |inp: &Inputs| matches!(run_ori(c, low_prog, inp, &l, &iopts), Ok((_, out)) if out.race.races.is_empty());
-        if inputs.iter().all(clean) {
+        let clean = |seed| matches!(check::run_seed(c, k, opts, seed, low_prog, &l, &iopts), Ok((_, _, out, _)) if out.race.races.is_empty());
+        if (0..opts.seeds.max(1)).all(clean) {
             return Some(l);
         }
     }
@@ -342,9 +340,8 @@ pub fn racecheck_only(
     let mut ran = Vec::new();
     let mut benign = BTreeSet::new();
     for seed in 0..opts.seeds.max(1) {
-        let inp = check::seed_inputs(k, opts, seed, None);
-        match run_ori(c, low_prog, &inp, launch, &iopts) {
-            Ok((_, out)) if has_race(&out) => {
+        match check::run_seed(c, k, opts, seed, low_prog, launch, &iopts) {
+            Ok((inp, _, out, _)) if has_race(&out) => {
                 report.details.extend(race_lines(c, k, &inp, &out.race.races, 8));
                 report.details.insert(0, format!("in seed {seed}"));
                 let n = out.race.races.iter().filter(|r| r.benign.is_none()).count();
@@ -352,7 +349,7 @@ pub fn racecheck_only(
                 ran.push(inp);
                 return (report, ran);
             }
-            Ok((_, out)) => {
+            Ok((inp, _, out, _)) => {
                 for l in race_lines(c, k, &inp, &out.race.races, 8) {
                     if benign.insert(l.clone()) {
                         report.details.push(l);
@@ -360,11 +357,11 @@ pub fn racecheck_only(
                 }
                 ran.push(inp);
             }
-            Err((e, _)) if seed == 0 => {
+            Err(e) if seed == 0 => {
                 report.verdict = Verdict::Skipped(format!("as lowered: {e}"));
                 return (report, ran);
             }
-            Err((e, _)) => report.details.push(format!("seed {seed} skipped: {e}")),
+            Err(e) => report.details.push(format!("seed {seed} skipped: {e}")),
         }
     }
     report.verdict =
