@@ -18,7 +18,8 @@ enum Command {
     Llc(driver::llc::LlcArgs),
     /// Run the lit-style test runner over test files or folders.
     Lit(ori::lit::LitArgs),
-    /// Execute every kernel before and after register allocation (and through LLVM) and compare.
+    /// Execute every kernel before and after register allocation (and through LLVM), compare, and
+    /// look for data races.
     Check(driver::check::CheckArgs),
     /// Fuzz the register allocator with random kernels (checker + interpreter before/after).
     #[command(hide = true)]
@@ -54,6 +55,7 @@ fn main() {
 }
 
 fn run() -> i32 {
+    ori::llvm::module::install_fatal_error_handler();
     let args = driver::normalize_args(std::env::args_os().collect());
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,

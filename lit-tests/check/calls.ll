@@ -2,7 +2,7 @@
 ; activation (registers, local frame) per call and lanes returning from different depths.
 ; RUN: ori check %s | FileCheck %s
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s
-; CHECK: k: ok (jit; 126 output elements written)
+; CHECK: k: ok (jit; 127 output elements written)
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -8,8 +8,8 @@
 ; them; the counts, the maximum, the histogram and the float sum are compared.
 ; RUN: ori check %s | FileCheck %s
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s
-; CHECK: atomics: ok (jit; 273 output elements written)
-; CHECK-NEXT: 128 output elements depend on the thread schedule (two schedules of the JIT reference write different values): not compared with the JIT
+; CHECK: atomics: ok (jit;
+; CHECK: 128 output elements depend on the thread schedule (two schedules of the JIT reference write different values): not compared with the JIT
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -88,12 +88,12 @@ entry:
 ; SASS-LABEL: Function : loop
 ; SASS: SEL [[A:R[0-9]+]], [[A]], R{{[0-9]+}}, [[P:P[0-6]]] ;
 ; SASS-NEXT: SEL R{{[0-9]+}}, R{{[0-9]+}}, R{{[0-9]+}}, [[P]] ;
-; SASS: /*0080*/ LDG.E [[V:R[0-9]+]], [[[A]].64] ;
+; SASS: /*0090*/ LDG.E [[V:R[0-9]+]], [[[A]].64] ;
 ; SASS-NEXT: IADD3 [[V]], [[V]], 0x1, RZ ;
 ; SASS-NEXT: STG.E [[[A]].64], [[V]] ;
 ; SASS-NEXT: IADD3 [[A]], [[C:P[0-6]]], [[A]], 0x4, RZ ;
 ; SASS-NEXT: IADD3.X R{{[0-9]+}}, R{{[0-9]+}}, RZ, RZ, [[C]], !PT ;
-; SASS: @!P{{[0-6]}} BRA 0x80 ;
+; SASS: @!P{{[0-6]}} BRA 0x90 ;
 define ptx_kernel void @loop(ptr %a, ptr %b, i32 %n, i1 %which) {
 entry:
   %start = select i1 %which, ptr %a, ptr %b

@@ -105,7 +105,7 @@ done:
   %res = phi float [ 0.0, %entry ], [ %acc3, %loop ]
   %o = getelementptr float, ptr addrspace(1) %out, i32 %lin
   store float %res, ptr addrspace(1) %o
-  %o2 = getelementptr i64, ptr addrspace(1) %out, i32 64
+  %o2 = getelementptr i64, ptr addrspace(1) %out, i32 256
   store i64 %farv, ptr addrspace(1) %o2
   ret void
 }

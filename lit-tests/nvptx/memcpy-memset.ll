@@ -10,8 +10,8 @@
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
 ; EXEC: copies: ok (jit;
-; EXEC-NEXT: moves: ok (jit;
-; EXEC-NEXT: sets: ok (jit;
+; EXEC: moves: ok (jit;
+; EXEC: sets: ok (jit;
 
 ; 24 bytes at align 8: three 8-byte copies; 13 bytes at align 4: 4 + 4 + 4 + 1.
 ; CHECK-LABEL: .entry copies(

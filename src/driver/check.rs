@@ -17,20 +17,19 @@
 //! 4. the **post-RA** Ori function (physical registers: values that share a register share
 //!    storage);
 //!
-//! and compare every buffer (and every `.global` module variable) afterwards. One line per
-//! kernel: `<kernel>: ok (...)`, `<kernel>: MISMATCH ...` or `<kernel>: skipped (<reason>)`; the
-//! exit status is 1 when any kernel mismatches.
+//! and compare every buffer (and every `.global` module variable) afterwards. The run as lowered
+//! also looks for data races (`check_race.rs`). One line per kernel: `<kernel>: ok (...)`,
+//! `<kernel>: MISMATCH ...`, `<kernel>: race (...)` or `<kernel>: skipped (<reason>)`; the exit
+//! status is 1 when any kernel mismatches or races.
 //!
 //! # Inputs
 //!
-//! Launch: 2 CTAs of 64 threads; kernels that read y (z) thread or block indices get 2×2 CTAs of
-//! 16×16 threads (2×2×2 CTAs of 8×4×4); `reqntid` / `maxntid` override the block. 8 KiB of dynamic
-//! shared memory. Each pointer parameter gets its own buffer of `--elements` elements (131072)
-//! whose element type is inferred from the loads and stores through it: integers uniformly in
-//! [0, 64) (bytes: [0, 256)), floats k/8 for k in [−32, 32). Integer parameters are
-//! `--int-param` (100) — or 16, 3, 0 in turn when the inputs make the pre-RA run fault (an index
-//! parameter past a fixed-size array) —, float parameters 1.5 (f64: 0.75). A fixed seed per
-//! kernel and parameter makes every run identical.
+//! `check_inputs.rs`: values a caller could legally pass (a `bool` is 0 or 1, `range` and the
+//! parameter's type bound integers, `dereferenceable` sizes buffers), `--seeds N` input sets
+//! (default 3) from SplitMix64, the launch shape from the special registers, `reqntid`/`maxntid`
+//! and the IR's range facts. When a seed's inputs make the pre-RA run fault (an index parameter
+//! past a fixed-size array), its integer parameters fall back to 16, 3, 0 in turn. A detail line
+//! says what ran: the seeds, the launch and the integer values per seed.
 //!
 //! # Comparison
 //!
@@ -45,17 +44,20 @@
 //! `--dump-trace` compares the per-instruction traces of the pre-RA and post-RA runs and shows the
 //! first instruction, lane and register where they diverge.
 
+use super::check_inputs::{self as ci, LaunchFacts};
+pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
+pub use super::check_race::RaceMode;
+use super::check_race::{self as cr, Origins};
 use crate::llvm::launch_bounds::{self, LaunchBounds};
 use crate::llvm::reference::{self, RefArg, RefError};
 use crate::llvm::{fma_contract, module, passes};
 use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome, Unit};
 use crate::ori::ir::{Function, GlobalVar, Operand, VReg};
-use crate::ori::lower::ffi::{self, Ty, V};
+use crate::ori::lower::ffi::{self, V};
 use crate::ori::opcode::{Op, Space};
 use crate::ori::pipeline::{self, PhaseContext};
 use crate::ori::regalloc::{self, Allocation};
 use crate::ori::{lower, print};
-use crate::sreg::{Dim, SpecialReg};
 use anyhow::Result;
 use inkwell::context::Context;
 use inkwell::values::AsValueRef;
@@ -79,9 +81,12 @@ pub struct CheckArgs {
     /// Elements per pointer-parameter buffer.
     #[arg(long, default_value_t = 131072)]
     pub elements: usize,
-    /// Value of every integer parameter.
-    #[arg(long = "int-param", default_value_t = 100)]
-    pub int_param: u64,
+    /// Value of every integer parameter in every seed (default: 100 in seed 0, random after).
+    #[arg(long = "int-param")]
+    pub int_param: Option<u64>,
+    /// Input sets per kernel (buffer contents and integer parameters from SplitMix64).
+    #[arg(long, default_value_t = 3)]
+    pub seeds: u32,
     /// Warp instructions per run before giving up.
     #[arg(long = "max-steps", default_value_t = 20_000_000)]
     pub max_steps: u64,
@@ -91,6 +96,12 @@ pub struct CheckArgs {
     /// FMA contraction as in `ori llc --fmad` (the reference makes the same choice).
     #[arg(long = "fmad", default_value_t = true, action = clap::ArgAction::Set, value_name = "true|false")]
     pub fmad: bool,
+    /// Run only the race detector (on the function as lowered, every seed).
+    #[arg(long, conflicts_with = "no_racecheck")]
+    pub racecheck: bool,
+    /// Do not look for data races (they are looked for by default).
+    #[arg(long = "no-racecheck")]
+    pub no_racecheck: bool,
 }
 
 /// Options of one check.
@@ -100,11 +111,13 @@ pub struct CheckOptions {
     pub maxrregcount: Option<u32>,
     pub dump_trace: bool,
     pub elements: usize,
-    pub int_param: u64,
+    pub int_param: Option<u64>,
+    pub seeds: u32,
     pub max_steps: u64,
     pub use_reference: bool,
     /// `ori llc --fmad`.
     pub fmad: bool,
+    pub race: RaceMode,
 }
 
 impl Default for CheckOptions {
@@ -114,60 +127,14 @@ impl Default for CheckOptions {
             maxrregcount: None,
             dump_trace: false,
             elements: 131072,
-            int_param: 100,
+            int_param: None,
+            seeds: 3,
             max_steps: 20_000_000,
             use_reference: true,
             fmad: true,
+            race: RaceMode::On,
         }
     }
-}
-
-/// Element type of a buffer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Elem {
-    I8,
-    I16,
-    I32,
-    I64,
-    F16,
-    F32,
-    F64,
-}
-
-impl Elem {
-    pub fn bytes(self) -> usize {
-        match self {
-            Elem::I8 => 1,
-            Elem::I16 | Elem::F16 => 2,
-            Elem::I32 | Elem::F32 => 4,
-            Elem::I64 | Elem::F64 => 8,
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            Elem::I8 => "i8",
-            Elem::I16 => "i16",
-            Elem::I32 => "i32",
-            Elem::I64 => "i64",
-            Elem::F16 => "f16",
-            Elem::F32 => "f32",
-            Elem::F64 => "f64",
-        }
-    }
-    fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::F32 | Elem::F64)
-    }
-}
-
-/// What a kernel parameter is, from its LLVM type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamKind {
-    /// A pointer: gets a buffer of this element type.
-    Buffer(Elem),
-    Int,
-    F16,
-    F32,
-    F64,
 }
 
 /// One kernel, compiled.
@@ -185,7 +152,13 @@ pub struct CompiledKernel {
     pub params: Vec<ParamKind>,
     /// LLVM parameter names (`%3` or the source name).
     pub param_names: Vec<String>,
+    /// What the parameters' attributes allow (`check_inputs.rs`).
+    pub param_attrs: Vec<ParamAttrs>,
     pub bounds: Option<LaunchBounds>,
+    /// Range facts on the launch dimensions.
+    pub facts: LaunchFacts,
+    /// Where the instructions as lowered come from (for race reports).
+    pub origins: Origins,
 }
 
 /// A compiled module.
@@ -223,6 +196,12 @@ impl Compiled {
         v.extend(self.devices.iter().filter_map(pick));
         Some(v)
     }
+
+    /// The program after allocation, when the kernel was allocated.
+    pub(super) fn program_post<'a>(&'a self, k: &'a CompiledKernel) -> Option<Vec<Unit<'a>>> {
+        k.post.as_ref()?;
+        self.program(k, Stage::Post)
+    }
 }
 
 /// The verdict for one kernel.
@@ -231,6 +210,8 @@ pub enum Verdict {
     /// All runs agree; the string says what the reference was.
     Ok(String),
     Mismatch(String),
+    /// The kernel has a data race (`check_race.rs`); the string summarizes.
+    Race(String),
     Skipped(String),
 }
 
@@ -247,6 +228,7 @@ impl std::fmt::Display for KernelReport {
         match &self.verdict {
             Verdict::Ok(r) => write!(f, "{}: ok ({r})", self.name)?,
             Verdict::Mismatch(m) => write!(f, "{}: MISMATCH {m}", self.name)?,
+            Verdict::Race(r) => write!(f, "{}: race ({r})", self.name)?,
             Verdict::Skipped(r) => write!(f, "{}: skipped ({r})", self.name)?,
         }
         for d in &self.details {
@@ -276,9 +258,17 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         dump_trace: args.dump_trace,
         elements: args.elements,
         int_param: args.int_param,
+        seeds: args.seeds.max(1),
         max_steps: args.max_steps,
         use_reference: !args.no_reference,
         fmad: args.fmad,
+        race: if args.racecheck {
+            RaceMode::Only
+        } else if args.no_racecheck {
+            RaceMode::Off
+        } else {
+            RaceMode::On
+        },
     };
     let name = if args.input == "-" { "<stdin>" } else { &args.input };
     let compiled = compile(&bytes, name, &opts)?;
@@ -288,8 +278,11 @@ pub fn run(args: CheckArgs) -> Result<u8> {
     let mut failed = false;
     for k in &compiled.kernels {
         let report = check_kernel(&compiled, k, &opts);
-        failed |= matches!(report.verdict, Verdict::Mismatch(_));
-        println!("{report}");
+        failed |= matches!(report.verdict, Verdict::Mismatch(_) | Verdict::Race(_));
+        // A closed pipe (`ori check k.ll | head`) ends the output quietly, as LLVM's tools do.
+        if std::io::Write::write_fmt(&mut std::io::stdout(), format_args!("{report}\n")).is_err() {
+            break;
+        }
     }
     Ok(u8::from(failed))
 }
@@ -343,7 +336,10 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     error: Some(format!("lowering: {e:#}")),
                     params: Vec::new(),
                     param_names: Vec::new(),
+                    param_attrs: Vec::new(),
                     bounds: Some(b.clone()),
+                    facts: LaunchFacts::default(),
+                    origins: Origins::default(),
                 })
                 .collect();
             return Ok(Compiled { ir: ref_ir, globals: Vec::new(), kernels, devices: Vec::new() });
@@ -383,11 +379,16 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                 .get_param_iter()
                 .map(|p| {
                     let v = V(p.as_value_ref());
-                    (param_kind(v), llvm_name(v))
+                    (ci::param_kind(v), llvm_name(v))
                 })
                 .unzip(),
             None => (Vec::new(), Vec::new()),
         };
+        let lf = m.get_function(&func.name);
+        let param_attrs = lf.map(ci::param_attrs).unwrap_or_default();
+        let facts = lf.map(ci::launch_facts).unwrap_or_default();
+        let per_inst = prog.origins.get(&func.name).cloned().unwrap_or_default();
+        let origins = lf.map(|lf| cr::origins_of(lf, per_inst)).unwrap_or_default();
         let list = if func.is_kernel { &mut kernels } else { &mut devices };
         list.push(CompiledKernel {
             name: func.name.clone(),
@@ -397,7 +398,10 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             error,
             params,
             param_names,
+            param_attrs,
             bounds: bounds.get(&func.name).cloned(),
+            facts,
+            origins,
         });
     }
     Ok(Compiled { ir: ref_ir, globals: prog.globals.clone(), kernels, devices })
@@ -412,194 +416,11 @@ fn llvm_name(v: V) -> String {
     ffi::value_string(v).rsplit(' ').next().unwrap_or("?").to_string()
 }
 
-fn elem_of(t: &Ty) -> Option<Elem> {
-    Some(match t {
-        Ty::I1 | Ty::Int(8) => Elem::I8,
-        Ty::Int(16) => Elem::I16,
-        Ty::Int(32) => Elem::I32,
-        Ty::Int(64) | Ty::Ptr(_) => Elem::I64,
-        Ty::F16 => Elem::F16,
-        Ty::F32 => Elem::F32,
-        Ty::F64 => Elem::F64,
-        Ty::Vector(e, _) => return elem_of(e),
-        Ty::Struct(fs) => return fs.iter().find_map(elem_of),
-        _ => return None,
-    })
-}
-
-/// A parameter's kind; a pointer's element type is the most frequent scalar type loaded or stored
-/// through it (following GEPs, casts, phis and selects), `i32` when nothing is accessed.
-fn param_kind(p: V) -> ParamKind {
-    use llvm_sys::LLVMOpcode as O;
-    match ffi::classify(ffi::type_of(p)) {
-        Ty::Ptr(_) => {}
-        Ty::F16 => return ParamKind::F16,
-        Ty::F32 => return ParamKind::F32,
-        Ty::F64 => return ParamKind::F64,
-        _ => return ParamKind::Int,
-    }
-    let mut counts: BTreeMap<Elem, usize> = BTreeMap::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut work = vec![p];
-    let mut count = |t: &Ty| {
-        if let Some(e) = elem_of(t) {
-            *counts.entry(e).or_default() += 1;
-        }
-    };
-    while let Some(v) = work.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        let mut u = unsafe { llvm_sys::core::LLVMGetFirstUse(v.0) };
-        while !u.is_null() {
-            let user = V(unsafe { llvm_sys::core::LLVMGetUser(u) });
-            u = unsafe { llvm_sys::core::LLVMGetNextUse(u) };
-            if !ffi::is_instruction(user) {
-                continue;
-            }
-            let ty = |x: V| ffi::classify(ffi::type_of(x));
-            match ffi::opcode(user) {
-                O::LLVMGetElementPtr if ffi::operand(user, 0) == v => work.push(user),
-                O::LLVMBitCast | O::LLVMAddrSpaceCast | O::LLVMPHI | O::LLVMSelect | O::LLVMFreeze => work.push(user),
-                O::LLVMLoad => count(&ty(user)),
-                O::LLVMStore if ffi::operand(user, 1) == v => count(&ty(ffi::operand(user, 0))),
-                O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg if ffi::operand(user, 0) == v => {
-                    count(&ty(ffi::operand(user, 1)))
-                }
-                O::LLVMCall => {
-                    let callee = ffi::called_value(user);
-                    if ffi::intrinsic_name(callee).is_some_and(|n| n.starts_with("llvm.nvvm.ldg")) {
-                        count(&ty(user));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let best = counts.iter().max_by_key(|(e, n)| (**n, std::cmp::Reverse(**e))).map(|(e, _)| *e);
-    ParamKind::Buffer(best.unwrap_or(Elem::I32))
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-fn seed_of(name: &str, k: usize) -> u64 {
-    name.bytes().fold(0xCBF2_9CE4_8422_2325u64 ^ k as u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3))
-}
-
-/// Random contents of a buffer of `n` elements.
-fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
-    let mut out = Vec::with_capacity(n * elem.bytes());
-    for _ in 0..n {
-        let r = rng.next();
-        let small = r % 64;
-        let real = ((r % 64) as i64 - 32) as f64 / 8.0;
-        match elem {
-            Elem::I8 => out.push(r as u8),
-            Elem::I16 => out.extend_from_slice(&(small as u16).to_le_bytes()),
-            Elem::I32 => out.extend_from_slice(&(small as u32).to_le_bytes()),
-            Elem::I64 => out.extend_from_slice(&small.to_le_bytes()),
-            Elem::F16 => out.extend_from_slice(&interp::float::f64_to_f16(real).to_le_bytes()),
-            Elem::F32 => out.extend_from_slice(&(real as f32).to_le_bytes()),
-            Elem::F64 => out.extend_from_slice(&real.to_le_bytes()),
-        }
-    }
-    out
-}
-
-/// The launch for a kernel: by the dimensions its special registers (and those of the device
-/// functions it may call) use, then its bounds.
-pub fn launch_for(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>) -> Launch {
-    let mut dims = 1;
-    for i in funcs.iter().flat_map(|(f, _)| &f.blocks).flat_map(|b| &b.insts) {
-        for o in &i.srcs {
-            let d = match o {
-                Operand::SReg(
-                    SpecialReg::Tid(d) | SpecialReg::Ctaid(d) | SpecialReg::Ntid(d) | SpecialReg::Nctaid(d),
-                ) => match d {
-                    Dim::Y => 2,
-                    Dim::Z => 3,
-                    Dim::X | Dim::W => 1,
-                },
-                Operand::CBank { bank: 0, offset: 0x4 | 0x10 } => 2,
-                Operand::CBank { bank: 0, offset: 0x8 | 0x14 } => 3,
-                _ => 1,
-            };
-            dims = dims.max(d);
-        }
-    }
-    let (mut block, grid) = match dims {
-        1 => ([64, 1, 1], [2, 1, 1]),
-        2 => ([16, 16, 1], [2, 2, 1]),
-        _ => ([8, 4, 4], [2, 2, 2]),
-    };
-    if let Some(b) = bounds {
-        let given = |d: &[Option<u32>; 3]| d.iter().any(Option::is_some).then(|| d.map(|x| x.unwrap_or(1)));
-        if let Some(r) = given(&b.reqntid) {
-            block = r;
-        } else if let Some(m) = given(&b.maxntid)
-            && m.iter().product::<u32>() < block.iter().product::<u32>()
-        {
-            block = m;
-        }
-    }
-    Launch { grid, block, dynamic_shared: 8192 }
-}
-
-/// Inputs of one kernel: buffer contents per parameter (None for scalars) and scalar values.
-struct Inputs {
-    buffers: Vec<Option<(Elem, Vec<u8>)>>,
-    scalars: Vec<u64>,
-}
-
-fn inputs(k: &CompiledKernel, opts: &CheckOptions, int_param: u64) -> Inputs {
-    let mut buffers = Vec::new();
-    let mut scalars = Vec::new();
-    for (i, p) in k.params.iter().enumerate() {
-        let mut rng = Rng::new(seed_of(&k.name, i));
-        match p {
-            ParamKind::Buffer(e) => {
-                buffers.push(Some((*e, fill(*e, opts.elements, &mut rng))));
-                scalars.push(0);
-            }
-            ParamKind::Int => {
-                buffers.push(None);
-                scalars.push(int_param);
-            }
-            ParamKind::F16 => {
-                buffers.push(None);
-                scalars.push(0x3E00);
-            }
-            ParamKind::F32 => {
-                buffers.push(None);
-                scalars.push(1.5f32.to_bits() as u64);
-            }
-            ParamKind::F64 => {
-                buffers.push(None);
-                scalars.push(0.75f64.to_bits());
-            }
-        }
-    }
-    Inputs { buffers, scalars }
-}
-
 /// Memory after a run: buffers in parameter order (None for scalars) and `.global` variables.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Snapshot {
-    buffers: Vec<Option<Vec<u8>>>,
-    globals: BTreeMap<String, Vec<u8>>,
+pub(super) struct Snapshot {
+    pub(super) buffers: Vec<Option<Vec<u8>>>,
+    pub(super) globals: BTreeMap<String, Vec<u8>>,
 }
 
 /// Whether a module variable's final contents are compared between runs: `.global` variables
@@ -609,15 +430,9 @@ fn compared(g: &GlobalVar) -> bool {
     g.space == Space::Global && !g.external && g.relocs.is_empty()
 }
 
-/// Runs an Ori function on fresh memory holding `inp`.
-fn run_ori(
-    c: &Compiled,
-    funcs: &[Unit<'_>],
-    inp: &Inputs,
-    launch: &Launch,
-    opts: &Options,
-) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
-    let f = funcs[0].0;
+/// Fresh memory holding `inp`: the machine, the parameter values (buffers by base address) and
+/// each buffer parameter's base. Deterministic: the same inputs give the same addresses.
+pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec<Option<u64>>) {
     let mut machine = Machine::new(&c.globals);
     let mut params = inp.scalars.clone();
     let mut bases = Vec::new();
@@ -630,6 +445,19 @@ fn run_ori(
             bases.push(None);
         }
     }
+    (machine, params, bases)
+}
+
+/// Runs an Ori function on fresh memory holding `inp`.
+pub(super) fn run_ori(
+    c: &Compiled,
+    funcs: &[Unit<'_>],
+    inp: &Inputs,
+    launch: &Launch,
+    opts: &Options,
+) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
+    let f = funcs[0].0;
+    let (mut machine, params, bases) = machine_for(c, inp);
     if params.len() != f.params.len() {
         let e =
             interp::Error::internal(format!("{} LLVM parameters vs {} Ori parameters", params.len(), f.params.len()));
@@ -654,7 +482,7 @@ fn run_ori(
 
 /// Which reference outputs depend on the thread schedule (per buffer and module variable, per
 /// byte): more than one value is correct there.
-struct Unstable {
+pub(super) struct Unstable {
     buffers: Vec<Vec<bool>>,
     globals: BTreeMap<String, Vec<bool>>,
 }
@@ -692,7 +520,7 @@ impl Unstable {
     }
 }
 
-fn run_reference(
+pub(super) fn run_reference(
     c: &Compiled,
     k: &CompiledKernel,
     inp: &Inputs,
@@ -761,7 +589,13 @@ fn elem_equal(elem: Elem, a: &[u8], b: &[u8], tolerance: bool) -> bool {
 }
 
 /// The first difference between two snapshots, described.
-fn diff(k: &CompiledKernel, inp: &Inputs, expected: &Snapshot, got: &Snapshot, tolerance: bool) -> Option<String> {
+pub(super) fn diff(
+    k: &CompiledKernel,
+    inp: &Inputs,
+    expected: &Snapshot,
+    got: &Snapshot,
+    tolerance: bool,
+) -> Option<String> {
     for (i, (e, g)) in expected.buffers.iter().zip(&got.buffers).enumerate() {
         let (Some(e), Some(g)) = (e, g) else { continue };
         let Some((elem, _)) = &inp.buffers[i] else { continue };
@@ -804,63 +638,179 @@ fn skip_reason(stage: &str, e: &interp::Error) -> String {
     }
 }
 
-/// Checks one kernel (see the module documentation).
+/// Checks one kernel on every input set (see the module documentation): the first seed that
+/// mismatches decides; a seed skipped after the first is noted.
 pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> KernelReport {
+    let mut report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
+    if let Some(e) = &k.error {
+        report.verdict = Verdict::Skipped(e.clone());
+        return report;
+    }
+    let (Some(pre_prog), Some(low_prog)) = (c.program(k, Stage::Pre), c.program(k, Stage::Lowered)) else {
+        report.verdict = Verdict::Skipped("no pre-allocation function".into());
+        return report;
+    };
+    let launch = ci::launch_with_facts(&pre_prog, k.bounds.as_ref(), &k.facts);
+    let run = |launch: &Launch| {
+        if opts.race == RaceMode::Only {
+            let (mut r, ran) = cr::racecheck_only(c, k, opts, launch, &low_prog);
+            if !ran.is_empty() {
+                r.details.insert(0, ci::describe_runs(launch, &k.param_names, &k.params, &ran));
+            }
+            return r;
+        }
+        run_seeds(c, k, opts, launch, &pre_prog, &low_prog)
+    };
+    let report = run(&launch);
+    let raced = matches!(report.verdict, Verdict::Race(_) | Verdict::Ok(_))
+        && report.details.iter().any(|d| d.starts_with("RACE"));
+    if raced && let Some(alt) = cr::race_free_launch(c, k, opts, &launch, &low_prog) {
+        // The kernel's indexing assumes another block shape (nothing in the IR says which).
+        let mut r = run(&alt);
+        let dims = |d: [u32; 3]| format!("{}x{}x{}", d[0], d[1], d[2]);
+        let first = report.details.iter().find(|d| d.starts_with("RACE")).cloned().unwrap_or_default();
+        r.details.insert(
+            0,
+            format!(
+                "with block {} the kernel races ({first}); with block {} it does not, so it was checked with that",
+                dims(launch.block),
+                dims(alt.block)
+            ),
+        );
+        return r;
+    }
+    report
+}
+
+/// Runs every seed of a kernel with one launch: the first seed that mismatches or races decides.
+fn run_seeds(
+    c: &Compiled,
+    k: &CompiledKernel,
+    opts: &CheckOptions,
+    launch: &Launch,
+    pre_prog: &[Unit<'_>],
+    low_prog: &[Unit<'_>],
+) -> KernelReport {
+    let report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
+    let mut ran = Vec::new();
+    let mut merged: Option<KernelReport> = None;
+    for seed in 0..opts.seeds.max(1) {
+        let (r, inp) = check_seed(c, k, opts, seed, launch, pre_prog, low_prog);
+        ran.extend(inp);
+        match (&r.verdict, merged.as_mut()) {
+            (Verdict::Skipped(why), Some(acc)) => acc.details.push(format!("seed {seed} skipped: {why}")),
+            (Verdict::Mismatch(_) | Verdict::Race(_), acc) => {
+                let mut r = r;
+                r.details
+                    .insert(0, format!("in seed {seed}{}", if seed > 0 { " (the earlier seeds agreed)" } else { "" }));
+                if let Some(acc) = acc {
+                    r.details.extend(acc.details.drain(..).filter(|d| d.starts_with("seed ")));
+                }
+                merged = Some(r);
+                break;
+            }
+            (_, None) => {
+                let stop = matches!(r.verdict, Verdict::Skipped(_));
+                merged = Some(r);
+                if stop {
+                    break;
+                }
+            }
+            (_, Some(acc)) => cr::merge_details(&mut acc.details, r.details),
+        }
+    }
+    let mut report = merged.unwrap_or(report);
+    if !ran.is_empty() {
+        report.details.insert(0, ci::describe_runs(launch, &k.param_names, &k.params, &ran));
+    }
+    report
+}
+
+/// The inputs of seed `seed` of a kernel (`fixed`: every integer parameter's value).
+pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fixed: Option<u64>) -> Inputs {
+    ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param))
+}
+
+/// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)
+/// while the inputs make the run fault (an index parameter beyond a fixed-size array). Returns the
+/// inputs that ran, the memory and outcome, and the fallback value if one was needed.
+pub(super) fn run_seed(
+    c: &Compiled,
+    k: &CompiledKernel,
+    opts: &CheckOptions,
+    seed: u32,
+    prog: &[Unit<'_>],
+    launch: &Launch,
+    iopts: &Options,
+) -> Result<(Inputs, Snapshot, Outcome, Option<u64>), interp::Error> {
+    let mut candidates = vec![opts.int_param];
+    if k.params.contains(&ParamKind::Int) {
+        candidates.extend([16, 3, 0].into_iter().filter(|&v| opts.int_param.is_none_or(|f| v < f)).map(Some));
+    }
+    let mut attempt = 0;
+    loop {
+        let inp = seed_inputs(k, opts, seed, candidates[attempt]);
+        match run_ori(c, prog, &inp, launch, iopts) {
+            Ok((snap, out)) => return Ok((inp, snap, out, candidates[attempt].filter(|_| attempt > 0))),
+            Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
+            Err((e, _)) => return Err(e),
+        }
+    }
+}
+
+/// Checks one kernel on input set `seed`; also returns the inputs it ran.
+fn check_seed(
+    c: &Compiled,
+    k: &CompiledKernel,
+    opts: &CheckOptions,
+    seed: u32,
+    launch: &Launch,
+    pre_prog: &[Unit<'_>],
+    low_prog: &[Unit<'_>],
+) -> (KernelReport, Option<Inputs>) {
     let mut report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
     let skip = |mut r: KernelReport, why: String| {
         r.verdict = Verdict::Skipped(why);
-        r
+        (r, None)
     };
-    if let Some(e) = &k.error {
-        return skip(report, e.clone());
-    }
-    let (Some(pre_prog), Some(low_prog)) = (c.program(k, Stage::Pre), c.program(k, Stage::Lowered)) else {
-        return skip(report, "no pre-allocation function".into());
-    };
-    let launch = launch_for(&pre_prog, k.bounds.as_ref());
     let iopts = Options { max_steps: opts.max_steps, trace: opts.dump_trace, ..Default::default() };
-    // Integer parameters: `--int-param`, then smaller values while the inputs make the pre-RA run
-    // fault (an index parameter beyond a fixed-size array).
-    let has_int = k.params.contains(&ParamKind::Int);
-    let mut candidates = vec![opts.int_param];
-    if has_int {
-        candidates.extend([16, 3, 0].into_iter().filter(|&v| v < opts.int_param));
-    }
-    let mut attempt = 0;
-    let (inp, pre_snap, pre_out) = loop {
-        let inp = inputs(k, opts, candidates[attempt]);
-        match run_ori(c, &pre_prog, &inp, &launch, &iopts) {
-            Ok((snap, out)) => break (inp, snap, out),
-            Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
-            Err((e, _)) => {
-                // Say whether the independent reference could have run it (nothing checks it).
-                if opts.use_reference
-                    && let Err(RefError::Ineligible(why)) = reference::eligibility(&c.ir, &k.name)
-                {
-                    report.details.push(format!("the JIT reference cannot run {why} either"));
-                }
-                return skip(report, skip_reason("pre-RA", &e));
+    let (inp, pre_snap, pre_out, fallback) = match run_seed(c, k, opts, seed, pre_prog, launch, &iopts) {
+        Ok(r) => r,
+        Err(e) => {
+            // Say whether the independent reference could have run it (nothing checks it).
+            if opts.use_reference
+                && let Err(RefError::Ineligible(why)) = reference::eligibility(&c.ir, &k.name)
+            {
+                report.details.push(format!("the JIT reference cannot run {why} either"));
             }
+            return skip(report, skip_reason("pre-RA", &e));
         }
     };
-    if attempt > 0 {
-        report.details.push(format!(
-            "integer parameters = {} (with {} the pre-RA run faulted)",
-            candidates[attempt], candidates[0]
-        ));
+    if let Some(v) = fallback {
+        report
+            .details
+            .push(format!("seed {seed}: integer parameters = {v} (with the seed's values the pre-RA run faulted)"));
     }
     for n in &pre_out.notes {
         report.details.push(format!("note (pre-RA): {n}"));
     }
     // The function as lowered, before any phase: the phases must not change the result.
-    let quiet = Options { trace: false, ..iopts };
-    let lowered = run_ori(c, &low_prog, &inp, &launch, &quiet);
+    // It is also the run the race detector watches (`check_race.rs`).
+    let quiet = Options { trace: false, race: opts.race != RaceMode::Off, ..iopts };
+    let lowered = run_ori(c, low_prog, &inp, launch, &quiet);
+    if let Ok((low_snap, low_out)) = &lowered {
+        if cr::has_race(low_out) {
+            let r = cr::racy_seed(c, k, opts, launch, (&pre_snap, pre_prog), &inp, (low_snap, low_out), report);
+            return (r, Some(inp));
+        }
+        report.details.extend(cr::race_lines(c, k, &inp, &low_out.race.races, 8));
+    }
     // The reference: the LLVM JIT where it can run the kernel; otherwise pre-RA vs post-RA only,
     // with the reason (so that coverage is measurable).
     let mut reference_label = String::from("pre-RA vs post-RA only: --no-reference");
     let unsafe_for_jit = pre_out.notes.iter().any(|n| n.contains("division by zero"));
     if opts.use_reference && !unsafe_for_jit {
-        match run_reference(c, k, &inp, &launch) {
+        match run_reference(c, k, &inp, launch) {
             Ok((mut ref_snap, notes, unstable)) => {
                 reference_label = "jit".into();
                 report.details.extend(notes.into_iter().map(|n| format!("note (jit): {n}")));
@@ -883,7 +833,7 @@ pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> Ke
                         },
                         Err((e, _)) => format!("the function as lowered does not run: {e}"),
                     });
-                    return report;
+                    return (report, Some(inp));
                 }
             }
             Err(RefError::Ineligible(why)) => {
@@ -900,42 +850,42 @@ pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> Ke
         Ok((low_snap, _)) => {
             if let Some(d) = diff(k, &inp, low_snap, &pre_snap, false) {
                 report.verdict = Verdict::Mismatch(format!("pre-RA vs as lowered (a phase changed the result): {d}"));
-                return report;
+                return (report, Some(inp));
             }
         }
         Err((e, _)) => report.details.push(format!("the function as lowered does not run: {e}")),
     }
     let (Some(post_prog), true) = (c.program(k, Stage::Post), k.post.is_some()) else {
         report.verdict = Verdict::Skipped(format!("no register allocation ({reference_label})"));
-        return report;
+        return (report, Some(inp));
     };
-    let (post_snap, post_out) = match run_ori(c, &post_prog, &inp, &launch, &iopts) {
+    let (post_snap, post_out) = match run_ori(c, &post_prog, &inp, launch, &iopts) {
         Ok(r) => r,
         Err((e, _)) if e.kind == ErrorKind::Unsupported => {
             report.verdict = Verdict::Skipped(format!("post-RA: unsupported {e} ({reference_label})"));
-            return report;
+            return (report, Some(inp));
         }
         Err((e, partial)) => {
             report.verdict = Verdict::Mismatch(format!("post-RA run failed: {e}"));
             if opts.dump_trace {
-                report.details.extend(trace_report(&pre_prog, &post_prog, c, k, &pre_out, &partial));
+                report.details.extend(trace_report(pre_prog, &post_prog, c, k, &pre_out, &partial));
             }
-            return report;
+            return (report, Some(inp));
         }
     };
     if let Some(d) = diff(k, &inp, &pre_snap, &post_snap, false) {
         report.verdict = Verdict::Mismatch(format!("post-RA vs pre-RA: {d}"));
         if opts.dump_trace {
-            report.details.extend(trace_report(&pre_prog, &post_prog, c, k, &pre_out, &post_out));
+            report.details.extend(trace_report(pre_prog, &post_prog, c, k, &pre_out, &post_out));
         }
-        return report;
+        return (report, Some(inp));
     }
     let changed = changed_elements(&inp, &pre_snap);
     report.verdict = Verdict::Ok(format!("{reference_label}; {changed} output element{} written", plural(changed)));
-    report
+    (report, Some(inp))
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 

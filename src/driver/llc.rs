@@ -253,7 +253,12 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             let funcs: Vec<EmitFunction> = prog
                 .functions
                 .iter()
-                .map(|f| EmitFunction { func: f, phys: phys(f), directives: directives(bounds.get(&f.name)) })
+                .map(|f| EmitFunction {
+                    func: f,
+                    phys: phys(f),
+                    // Launch bounds are `.entry` directives: ptxas rejects them on a `.func`.
+                    directives: if f.is_kernel { directives(bounds.get(&f.name)) } else { Directives::default() },
+                })
                 .collect();
             ptx::emit_module(&prog, &funcs, sm)?
         }

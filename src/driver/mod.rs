@@ -1,6 +1,8 @@
 //! Subcommand drivers and the shared command-line conventions.
 
 pub mod check;
+pub mod check_inputs;
+pub mod check_race;
 pub mod fuzz_regalloc;
 pub mod llc;
 pub mod mutate;

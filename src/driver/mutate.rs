@@ -1,7 +1,8 @@
 //! `ori mutate` (hidden; for `scripts/fuzz`): writes a randomly mutated, verified copy of a module
-//! (`llvm::mutate`), and lists the mutations on standard error for replay.
+//! (`llvm::mutate`; with `--metadata`, its metadata and attributes: `llvm::mutate_meta`), and
+//! lists the mutations on standard error for replay.
 
-use crate::llvm::{module, mutate};
+use crate::llvm::{module, mutate, mutate_meta};
 use crate::output::write_output;
 use anyhow::{Result, bail};
 use inkwell::context::Context;
@@ -20,11 +21,23 @@ pub struct MutateArgs {
     /// How many mutations to apply.
     #[arg(long, default_value_t = 3)]
     pub mutations: usize,
+    /// Mutate metadata and attributes (annotations, ranges, debug info, ...) instead of code.
+    #[arg(long)]
+    pub metadata: bool,
 }
 
 pub fn run(args: MutateArgs) -> Result<u8> {
     let ctx = Context::create();
     let m = module::load_module(&ctx, &args.input)?;
+    if args.metadata {
+        let text = String::from_utf8_lossy(&module::module_bytes(&m, true)).into_owned();
+        let (out, lines) = mutate_meta::mutate_text(&text, args.seed, args.mutations)?;
+        for l in &lines {
+            eprintln!("mutate: {l}");
+        }
+        write_output(&args.output, out.as_bytes())?;
+        return Ok(0);
+    }
     let lines = mutate::mutate(&m, args.seed, args.mutations)?;
     if lines.is_empty() {
         bail!("no mutation site in '{}'", args.input);

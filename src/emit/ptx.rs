@@ -142,7 +142,11 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>, sigs: &BTreeMap<String, 
     if let Some([x, y, z]) = d.reqntid {
         let _ = writeln!(s, ".reqntid {x}, {y}, {z}");
     }
-    if let Some(n) = d.minctasm {
+    // ptxas ignores (and warns about) `.minnctapersm` without `.maxntid` or `.reqntid`; llc-19
+    // writes it anyway, ori leaves it out.
+    if let Some(n) = d.minctasm
+        && (d.maxntid.is_some() || d.reqntid.is_some())
+    {
         let _ = writeln!(s, ".minnctapersm {n}");
     }
     if let Some(n) = d.maxnreg {

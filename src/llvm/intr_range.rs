@@ -134,20 +134,17 @@ fn to_llvm_pairs(mut set: IntervalSet, width: u32) -> Vec<(u128, u128)> {
 }
 
 /// Reads the `!range` metadata of a call as intervals (None when absent or unreadable).
-pub(crate) fn existing_metadata(module: &Module<'_>, inst: InstructionValue<'_>, width: u32) -> Option<IntervalSet> {
-    let kind = module.get_context().get_kind_id("range");
-    let md = inst.get_metadata(kind)?;
-    let ops = md.get_node_values()?;
+pub(crate) fn existing_metadata(_module: &Module<'_>, inst: InstructionValue<'_>, width: u32) -> Option<IntervalSet> {
+    let ops = crate::llvm::metadata::attached(inst.as_value_ref(), "range")?;
+    if ops.is_empty() || ops.len() % 2 != 0 {
+        return None;
+    }
     let mut set = Vec::new();
     for pair in ops.chunks_exact(2) {
-        let (BasicMetadataValueEnum::IntValue(a), BasicMetadataValueEnum::IntValue(b)) = (&pair[0], &pair[1]) else {
+        let (Some(a), Some(b)) = (pair[0].as_u64(), pair[1].as_u64()) else {
             return None;
         };
-        set.extend(from_llvm_range(
-            a.get_zero_extended_constant()? as u128,
-            b.get_zero_extended_constant()? as u128,
-            width,
-        ));
+        set.extend(from_llvm_range(a as u128, b as u128, width));
     }
     Some(set)
 }

@@ -5,8 +5,10 @@ pub mod frem;
 pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;
+pub mod metadata;
 pub mod module;
 pub mod mutate;
+pub mod mutate_meta;
 pub mod passes;
 pub mod reference;
 #[cfg(feature = "static-llvm")]

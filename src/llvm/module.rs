@@ -7,6 +7,31 @@ use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 use std::io::Read;
 
+/// Makes LLVM's fatal errors clean errors: LLVM ends the process after the handler returns
+/// (`abort()`, SIGABRT, for "Broken module found" when the parser verifies a module that carries
+/// debug info), so the handler reports `ori: error: LLVM: <reason>` and exits with status 1
+/// itself, as ori does for every other malformed input.
+pub fn install_fatal_error_handler() {
+    extern "C" fn handler(reason: *const std::ffi::c_char) {
+        let reason = if reason.is_null() {
+            String::new()
+        } else {
+            // SAFETY: LLVM passes a NUL-terminated message.
+            unsafe { std::ffi::CStr::from_ptr(reason) }.to_string_lossy().into_owned()
+        };
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        eprintln!("ori: error: LLVM: {reason}");
+        unsafe extern "C" {
+            fn _exit(status: i32) -> !;
+        }
+        // SAFETY: ends the process; nothing of LLVM's state is used afterwards.
+        unsafe { _exit(1) }
+    }
+    // SAFETY: installs a function that lives for the whole process.
+    unsafe { llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(handler)) }
+}
+
 /// Reads `path` (`-` = stdin) as textual IR or bitcode (detected by the bitcode magic).
 pub fn load_module<'ctx>(ctx: &'ctx Context, path: &str) -> Result<Module<'ctx>> {
     let (bytes, name) = if path == "-" {

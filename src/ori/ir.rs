@@ -313,6 +313,11 @@ pub struct Program {
     /// The module's file-scope inline assembly (`module asm "..."`, lines joined by newlines),
     /// copied into the PTX verbatim as llc does; empty when there is none.
     pub module_asm: String,
+    /// Per function, as lowered (before any phase; phases do not maintain it): for each block and
+    /// instruction, the LLVM instruction it was made from, as its ordinal + 1 in the LLVM
+    /// function (blocks in order, instructions in order; 0: none, e.g. parameter reads).
+    /// `ori check` names the LLVM instructions (and their debug locations) of races with it.
+    pub origins: std::collections::BTreeMap<String, Vec<Vec<u32>>>,
 }
 
 /// How one scalar argument or result travels through a `.param` (llc's choices).

@@ -363,24 +363,9 @@ pub fn cvta(space: Space, to_generic: bool, v: u64) -> Result<u64, Error> {
     Ok(if to_generic { v.wrapping_add(window) } else { v.wrapping_sub(window) })
 }
 
-/// The state space a generic address lies in (its window; anything outside the windows is
-/// global), and the address within that space.
-pub fn generic_space(addr: u64) -> (Space, u64) {
-    let within = |w: u64| addr >= w && addr - w < WINDOW_SIZE;
-    if within(SHARED_WINDOW) {
-        (Space::Shared, addr - SHARED_WINDOW)
-    } else if within(LOCAL_WINDOW) {
-        (Space::Local, addr - LOCAL_WINDOW)
-    } else if within(CONST_WINDOW) {
-        (Space::Const, addr - CONST_WINDOW)
-    } else {
-        (Space::Global, addr)
-    }
-}
-
 /// `isspacep.space`: whether the generic address `a` lies in `space`.
 pub fn is_space(space: Space, a: u64) -> bool {
-    generic_space(a).0 == space
+    super::memory::resolve(Space::Generic, a).0 == space
 }
 
 /// `match.{any,all}.sync` for the lane holding `own`: `values[k]` is the value of lane `k` and

@@ -29,6 +29,7 @@
 //! requires; a misaligned or unmapped access is a fault.
 
 use super::Error;
+use super::exec::{CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ori::ir::GlobalVar;
 use crate::ori::opcode::Space;
 use std::collections::BTreeMap;
@@ -199,6 +200,25 @@ impl Machine {
     }
 }
 
+/// The state space and space address a (possibly generic) address names.
+pub(crate) fn resolve(space: Space, addr: u64) -> (Space, u64) {
+    match space {
+        Space::Generic => {
+            let within = |w: u64| addr >= w && addr - w < WINDOW_SIZE;
+            if within(SHARED_WINDOW) {
+                (Space::Shared, addr - SHARED_WINDOW)
+            } else if within(LOCAL_WINDOW) {
+                (Space::Local, addr - LOCAL_WINDOW)
+            } else if within(CONST_WINDOW) {
+                (Space::Const, addr - CONST_WINDOW)
+            } else {
+                (Space::Global, addr)
+            }
+        }
+        s => (s, addr),
+    }
+}
+
 /// The memory one thread sees during an access.
 pub(crate) struct View<'a> {
     pub machine: &'a mut Machine,
@@ -222,10 +242,7 @@ impl View<'_> {
         if len > 1 && !addr.is_multiple_of(len) {
             return Err(Error::fault(format!("misaligned {len}-byte access at {addr:#x} ({space:?})")));
         }
-        let (space, addr) = match space {
-            Space::Generic => super::exec::generic_space(addr),
-            s => (s, addr),
-        };
+        let (space, addr) = resolve(space, addr);
         match space {
             Space::Global => self.machine.global_bytes(addr, len),
             Space::Shared => {

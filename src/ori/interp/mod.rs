@@ -18,6 +18,7 @@ pub mod exec;
 pub mod float;
 pub mod memory;
 pub mod pdom;
+pub mod race;
 pub mod regs;
 pub mod simt;
 pub mod trace;
@@ -51,11 +52,13 @@ pub struct Options {
     pub trace: bool,
     /// Trace events kept at most.
     pub trace_limit: usize,
+    /// Detect data races in shared and global memory (`race.rs`).
+    pub race: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_steps: 20_000_000, trace: false, trace_limit: 500_000 }
+        Options { max_steps: 20_000_000, trace: false, trace_limit: 500_000, race: false }
     }
 }
 
@@ -83,6 +86,17 @@ pub struct Outcome {
     pub notes: Vec<String>,
     pub trace: Vec<TraceEvent>,
     pub trace_truncated: bool,
+    /// With `Options::race`: what the race detector found.
+    pub race: Box<RaceFindings>,
+}
+
+/// The races of a run (`race.rs`).
+#[derive(Clone, Debug, Default)]
+pub struct RaceFindings {
+    /// The races found, racy first, then benign.
+    pub races: Vec<race::Race>,
+    /// The global addresses of the bytes involved in a race that is not benign.
+    pub racy: std::collections::BTreeSet<u64>,
 }
 
 /// Why a run stopped.

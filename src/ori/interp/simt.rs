@@ -63,8 +63,9 @@
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
 use super::exec;
-use super::memory::{LOCAL_FRAME_BASE, Machine, View, function_address};
+use super::memory::{LOCAL_FRAME_BASE, Machine, View, function_address, resolve};
 use super::pdom::PostDom;
+use super::race::{AccessKind, RaceLog, Site};
 use super::regs::{Loc, RegMap, WarpRegs, cells_of};
 use super::{Error, Launch, Options, Outcome, TraceEvent, Unit};
 use crate::ori::ir::{Bix, Callee, Function, Guard, Inst, Operand, RegFile, VReg};
@@ -230,6 +231,9 @@ struct Sim<'a> {
     nwarps: u32,
     shared: Vec<u8>,
     local: Vec<Vec<u8>>,
+    /// The race detector (`Options::race`) and the instruction being executed.
+    race: Option<Box<RaceLog>>,
+    site: Site,
 }
 
 fn lanes(mask: u32) -> impl Iterator<Item = u32> {
@@ -283,6 +287,8 @@ pub fn run(
         nwarps: threads.div_ceil(32),
         shared: Vec::new(),
         local: Vec::new(),
+        race: opts.race.then(|| Box::new(RaceLog::new(launch))),
+        site: Site::default(),
     };
     let g = launch.grid;
     let mut result = Ok(());
@@ -290,6 +296,9 @@ pub fn run(
         for y in 0..g[1] {
             for x in 0..g[0] {
                 sim.ctaid = [x, y, z];
+                if let Some(r) = sim.race.as_mut() {
+                    r.start_cta(sim.cta_linear);
+                }
                 result = sim.run_cta(threads);
                 if result.is_err() {
                     break 'grid;
@@ -299,6 +308,10 @@ pub fn run(
         }
     }
     sim.out.notes = sim.notes.into_iter().collect();
+    if let Some(r) = sim.race {
+        sim.out.race.races = r.races();
+        sim.out.race.racy = r.racy;
+    }
     (sim.out, result)
 }
 
@@ -443,6 +456,9 @@ impl Sim<'_> {
             }
             for w in warps.iter_mut().filter(|w| w.state == State::AtBarrier) {
                 w.state = State::Running;
+            }
+            if let Some(r) = self.race.as_mut() {
+                r.barrier(self.out.steps);
             }
         }
     }
@@ -665,6 +681,7 @@ impl Sim<'_> {
             | Op::Membar { .. }
             | Op::Copy => {
                 if active != 0 {
+                    self.site = Site { func: w.frame().func as u32, block: b as u32, inst: i as u32 };
                     self.data(w, inst, active).map_err(at)?;
                     self.trace(w, b, i, inst, active);
                 }
@@ -870,6 +887,31 @@ impl Sim<'_> {
         View { machine, shared, local: &mut local[thread as usize] }
     }
 
+    /// Tells the race detector about an access by thread `thread` of the CTA (after it succeeded
+    /// or before it, as long as it is the same access).
+    fn record(&mut self, space: Space, addr: u64, data: &[u8], kind: AccessKind, strong: bool, thread: u32) {
+        if let Some(r) = self.race.as_mut() {
+            let (space, addr) = resolve(space, addr);
+            r.access(space, addr, data, kind, strong, thread, self.site, self.out.steps);
+        }
+    }
+
+    /// A `.sync` collective: the active lanes synchronize with the members they name (source
+    /// `member` of the instruction).
+    fn warp_sync(&mut self, w: &Warp, inst: &Inst, member: usize, active: u32) -> Result<(), Error> {
+        if self.race.is_none() {
+            return Ok(());
+        }
+        let mut members = Vec::with_capacity(32);
+        for l in lanes(active) {
+            members.push((l, active & self.operand(w, l, &inst.srcs[member])? as u32));
+        }
+        if let Some(r) = self.race.as_mut() {
+            r.warp_sync(w.index, &members, self.out.steps);
+        }
+        Ok(())
+    }
+
     /// The parameter slot a `LD.PARAM` / `ST.PARAM` names, if its address is one.
     fn param_slot(&self, w: &Warp, o: &Operand) -> Option<Sym> {
         match o {
@@ -919,7 +961,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Ld { space, bits, signed, offset, .. } => {
+            Op::Ld { space, bits, signed, offset, volatile } => {
                 let bytes = (bits / 8).max(1) as u64;
                 let n = inst.dsts.len() as u64;
                 for l in lanes(active) {
@@ -933,6 +975,11 @@ impl Sim<'_> {
                     if n > 1 && !addr.is_multiple_of(bytes * n) {
                         return Err(Error::fault(format!("misaligned {}-byte vector load at {addr:#x}", bytes * n)));
                     }
+                    if self.race.is_some() {
+                        let zeros = [0u8; 64];
+                        let len = ((bytes * n) as usize).min(zeros.len());
+                        self.record(space, addr, &zeros[..len], AccessKind::Read, volatile, w.index * 32 + l);
+                    }
                     let mut view = Self::view(self.machine, &mut self.shared, &mut self.local, w.index * 32 + l);
                     for (k, res) in results.iter_mut().enumerate() {
                         let v = view.load(space, addr + k as u64 * bytes, bytes)?;
@@ -945,7 +992,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::St { space, bits, offset, .. } => {
+            Op::St { space, bits, offset, volatile } => {
                 let bytes = (bits / 8).max(1) as u64;
                 let n = inst.srcs.len() as u64 - 1;
                 for l in lanes(active) {
@@ -957,6 +1004,11 @@ impl Sim<'_> {
                     for o in &inst.srcs[1..] {
                         let c = self.operand_cells(w, l, o)?;
                         vals.push(c.iter().rev().fold(0u128, |acc, &x| acc << 32 | x as u128));
+                    }
+                    if self.race.is_some() {
+                        let data: Vec<u8> =
+                            vals.iter().flat_map(|v| v.to_le_bytes()[..bytes as usize].to_vec()).collect();
+                        self.record(space, addr, &data, AccessKind::Write, volatile, w.index * 32 + l);
                     }
                     let mut view = Self::view(self.machine, &mut self.shared, &mut self.local, w.index * 32 + l);
                     for (k, v) in vals.into_iter().enumerate() {
@@ -981,6 +1033,10 @@ impl Sim<'_> {
                     let old = view.load(space, addr, bytes)? as u64;
                     let new = exec::atom_apply(op, ty, old, v, cmp)?;
                     view.store(space, addr, bytes, new as u128)?;
+                    if self.race.is_some() {
+                        let data = new.to_le_bytes()[..bytes as usize].to_vec();
+                        self.record(space, addr, &data, AccessKind::Update, true, w.index * 32 + l);
+                    }
                     if let Some(r) = results.first_mut() {
                         r.push((l, cells_of(old)));
                     }
@@ -1011,6 +1067,7 @@ impl Sim<'_> {
                 if undefined {
                     self.note(format!("{} read a lane that does not take part (value taken as 0)", inst.op));
                 }
+                self.warp_sync(w, inst, 3, active)?;
             }
             Op::Vote { mode } => {
                 let activemask = inst.srcs.len() == 1 && mode == VoteMode::Ballot;
@@ -1029,6 +1086,16 @@ impl Sim<'_> {
                 for l in lanes(active) {
                     let member = if activemask { u32::MAX } else { self.operand(w, l, &inst.srcs[1])? as u32 };
                     results[0].push((l, cells_of(exec::vote(mode, active & member, preds))));
+                }
+                if !activemask {
+                    self.warp_sync(w, inst, 1, active)?;
+                }
+            }
+            Op::Membar { gpu } => {
+                if let (Some(r), true) = (self.race.as_mut(), gpu) {
+                    for l in lanes(active) {
+                        r.fence(w.index * 32 + l, self.out.steps);
+                    }
                 }
             }
             Op::Match { all, w64 } => {
@@ -1051,6 +1118,8 @@ impl Sim<'_> {
                         r.push((l, cells_of(p as u64)));
                     }
                 }
+                // A `.sync` collective orders the member lanes (race detection).
+                self.warp_sync(w, inst, 1, active)?;
             }
             Op::Redux { op } => {
                 if inst.srcs.len() != 2 || inst.dsts.len() != 1 {
@@ -1067,6 +1136,7 @@ impl Sim<'_> {
                     }
                     results[0].push((l, cells_of(exec::redux(op, members, &values))));
                 }
+                self.warp_sync(w, inst, 1, active)?;
             }
             Op::WarpSync => {
                 // The member lanes that are live but not active are on another path: hardware
@@ -1078,8 +1148,11 @@ impl Sim<'_> {
                         break;
                     }
                 }
+                if !inst.srcs.is_empty() {
+                    self.warp_sync(w, inst, 0, active)?;
+                }
             }
-            Op::Membar { .. } | Op::Nanosleep => {}
+            Op::Nanosleep => {}
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;

@@ -126,6 +126,14 @@ pub fn name(v: V) -> String {
     }
 }
 
+/// Whether parameter `i` of function `f` carries the attribute `name` (`byval`, `noundef`, ...).
+pub fn has_param_attr(f: V, i: u32, name: &str) -> bool {
+    unsafe {
+        let kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+        kind != 0 && !LLVMGetEnumAttributeAtIndex(f.0, i + 1, kind).is_null()
+    }
+}
+
 pub fn opcode(v: V) -> LLVMOpcode {
     unsafe { LLVMGetInstructionOpcode(v.0) }
 }

@@ -932,6 +932,14 @@ impl FnLowering<'_> {
                     at -= 1;
                 }
                 insts.splice(at..at, added);
+                // The origins move with their instructions.
+                if let Some(o) = self.origins.get_mut(pred.idx())
+                    && o.len() >= before
+                {
+                    let moved: Vec<u32> = o.drain(before..).collect();
+                    let at = at.min(o.len());
+                    o.splice(at..at, moved);
+                }
             }
             for (k, o) in ops.into_iter().enumerate() {
                 per_elem[k].push(o);

@@ -116,6 +116,11 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         cx.f.address_taken = uses(fv).any(|(user, k)| !is_callee_use(user, k));
         cx.lower(f)?;
         cx.f.value_names = value_names(f, &cx.vals);
+        let mut origins = std::mem::take(&mut cx.origins);
+        origins.resize(cx.f.blocks.len(), Vec::new());
+        if origins.iter().zip(&cx.f.blocks).all(|(o, b)| o.len() == b.insts.len()) {
+            prog.origins.insert(cx.f.name.clone(), origins);
+        }
         if is_kernel {
             kernels.push(cx.f);
         } else {
@@ -250,6 +255,10 @@ pub(crate) struct FnLowering<'a> {
     pub split_tails: HashMap<Bix, Bix>,
     /// Byval kernel parameters, copied into frame slots by `lower_allocas` (`params.rs`).
     pub(crate) byvals: Vec<params::ByvalParam>,
+    /// The LLVM instruction being lowered (ordinal + 1; 0: none) and, parallel to the blocks'
+    /// instructions, where each came from (`Program::origins`).
+    pub origin: u32,
+    pub origins: Vec<Vec<u32>>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -268,6 +277,8 @@ impl<'a> FnLowering<'a> {
             llvm_block: Bix(0),
             split_tails: HashMap::new(),
             byvals: Vec::new(),
+            origin: 0,
+            origins: Vec::new(),
         }
     }
 
@@ -277,6 +288,11 @@ impl<'a> FnLowering<'a> {
 
     pub fn emit(&mut self, i: Inst) {
         self.f.blocks[self.cur.idx()].insts.push(i);
+        let b = self.cur.idx();
+        if self.origins.len() <= b {
+            self.origins.resize(b + 1, Vec::new());
+        }
+        self.origins[b].push(self.origin);
     }
 
     pub fn op(&mut self, op: Op, dsts: Vec<Operand>, srcs: Vec<Operand>) {
@@ -336,10 +352,13 @@ impl<'a> FnLowering<'a> {
             }
         }
         self.lower_allocas(&bbs)?;
+        let mut ordinal = 0;
         for (i, bb) in bbs.iter().enumerate() {
             self.cur = Bix(i as u32);
             self.llvm_block = self.cur;
             for inst in bb.get_instructions() {
+                ordinal += 1;
+                self.origin = ordinal;
                 // A split block continues in an appended block, which nothing follows in layout.
                 let next = if self.cur == Bix(i as u32) { Bix(i as u32 + 1) } else { Bix(u32::MAX) };
                 self.lower_inst(V(inst.as_value_ref()), next, bbs.len())?;
@@ -380,6 +399,7 @@ impl<'a> FnLowering<'a> {
                 }
             }
         }
+        self.origin = 0;
         Ok(())
     }
 
@@ -418,12 +438,20 @@ impl<'a> FnLowering<'a> {
             let cb = Operand::CBank { bank: 0, offset: off };
             match ty {
                 Ty::I1 => {
+                    // Only bit 0 of the byte carries the value, as llc-19 reads it (`and 1`).
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
                         Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0 },
                         vec![Operand::Reg(t)],
                         vec![cb],
                     );
+                    let bit = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(
+                        Op::Lop3 { lut: crate::ori::opcode::lut::AND, w64: false },
+                        vec![Operand::Reg(bit)],
+                        vec![Operand::Reg(t), Operand::Imm(1), Operand::Zero],
+                    );
+                    let t = bit;
                     self.op(
                         Op::ISetp {
                             cmp: crate::ori::opcode::Cmp::Ne,
