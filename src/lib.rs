@@ -1,5 +1,6 @@
 //! ori: an open Rust reimplementation of the ptxas/cicc pipeline phases described in the seeds.
 
+pub mod compile;
 pub mod driver;
 pub mod emit;
 pub mod lit;

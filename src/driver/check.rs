@@ -48,14 +48,14 @@ use super::check_inputs::{self as ci, LaunchFacts};
 pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
 pub use super::check_race::RaceMode;
 use super::check_race::{self as cr, Origins};
-use crate::llvm::launch_bounds::{self, LaunchBounds};
+use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::reference::{self, RefArg, RefError};
-use crate::llvm::{fma_contract, module, passes};
+use crate::llvm::{fma_contract, module};
 use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome, Unit};
 use crate::ori::ir::{Function, GlobalVar, Operand, VReg};
 use crate::ori::lower::ffi::{self, V};
 use crate::ori::opcode::{Op, Space};
-use crate::ori::pipeline::{self, PhaseContext};
+use crate::ori::pipeline::PhaseContext;
 use crate::ori::regalloc::{self, Allocation};
 use crate::ori::{lower, print};
 use anyhow::Result;
@@ -311,15 +311,8 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
     let m = module::parse_module(&ctx, bytes, name)?;
     module::name_unnamed_globals(&m);
     module::verify(&m)?;
-    let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(opts.sm), ..Default::default() });
-    for (pass, params) in passes::parse_pipeline("nvvm-intr-range")? {
-        (pass.run)(&m, &mut pcx, &params)?;
-    }
-    let bounds = launch_bounds::read_module(&m, &mut Vec::new());
-    crate::driver::llc::inline_device_functions(&m, &bounds)?;
-    if opts.fmad {
-        fma_contract::run(&m);
-    }
+    // The same middle end as `ori llc` (compile.rs).
+    let bounds = crate::compile::middle_end(&m, opts.sm, opts.fmad, &mut |_| {})?.bounds;
     let ref_ir = reference_ir(bytes, name, opts)?;
     let prog = match lower::lower_module(&m, &bounds) {
         Ok(p) => p,
@@ -359,16 +352,14 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
     let mut devices = Vec::new();
     for func in &prog.functions {
         let mut f = func.clone();
-        let mut pre = None;
-        let mut error = None;
-        for phase in pipeline::phases() {
-            if phase.name.contains("AllocReg") {
-                pre = Some(f.clone());
-            }
-            if let Err(e) = (phase.run)(&mut f, &mut cx) {
-                error = Some(format!("phase {}: {e:#}", phase.name));
-                break;
-            }
+        // The same phases and post-allocation fixups as `ori llc` (compile.rs): what is run
+        // after allocation is what `ori llc` prints.
+        let (pre, error) = match crate::compile::run_phases(&mut f, &mut cx, &[], &mut |_, _, _| {}) {
+            Ok(pre) => (pre, None),
+            Err(e) => (None, Some(format!("phase {}: {:#}", e.phase, e.error))),
+        };
+        if error.is_none() {
+            crate::compile::post_allocation_fixups(&mut f, &cx);
         }
         let post = match (&error, cx.allocations.get(&f.name)) {
             (None, Some(a)) => Some((f, a.clone())),

@@ -2,16 +2,13 @@
 //! Ori IR, the ptxas phase pipeline, and emission (`--emit=ptx|ori`).
 
 use crate::emit::ptx::{self, Directives, EmitFunction};
-use crate::llvm::launch_bounds::{self, LaunchBounds};
-use crate::llvm::{fma_contract, module, passes};
+use crate::llvm::launch_bounds::LaunchBounds;
+use crate::llvm::module;
 use crate::ori::pipeline::{self, PhaseContext};
 use crate::ori::{lower, print, regalloc};
 use crate::output::write_output;
 use anyhow::{Result, bail};
-use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context;
-use inkwell::module::Module;
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
@@ -90,38 +87,6 @@ pub struct LlcArgs {
     pub time_phases: bool,
 }
 
-/// Inlines every device function into its callers (the back end has no call ABI; see
-/// `ori::lower`): non-kernel definitions become `alwaysinline` and LLVM's always-inliner runs.
-/// The inliner is LLVM's, run through the legacy pass manager (`src/llvm/always_inline.cpp`
-/// says why). A module whose only definitions are kernels has nothing to inline and skips it.
-pub fn inline_device_functions(m: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>) -> Result<()> {
-    let ctx = m.get_context();
-    let always = Attribute::get_named_enum_kind_id("alwaysinline");
-    let noinline = Attribute::get_named_enum_kind_id("noinline");
-    let optnone = Attribute::get_named_enum_kind_id("optnone");
-    let mut device_functions = 0;
-    for f in m.get_functions() {
-        let name = f.get_name().to_string_lossy().into_owned();
-        if f.count_basic_blocks() == 0 || bounds.get(&name).is_some_and(|b| b.is_kernel) {
-            continue;
-        }
-        f.remove_enum_attribute(AttributeLoc::Function, noinline);
-        f.remove_enum_attribute(AttributeLoc::Function, optnone);
-        f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(always, 0));
-        device_functions += 1;
-    }
-    if device_functions == 0 {
-        return Ok(());
-    }
-    unsafe extern "C" {
-        /// `src/llvm/always_inline.cpp`.
-        fn ori_run_always_inliner(module: llvm_sys::prelude::LLVMModuleRef) -> i32;
-    }
-    // SAFETY: the module is valid for the call, and the inliner only rewrites its functions.
-    unsafe { ori_run_always_inliner(m.as_mut_ptr()) };
-    Ok(())
-}
-
 pub fn run(args: LlcArgs) -> Result<u8> {
     let sm: u32 = args
         .mcpu
@@ -144,21 +109,12 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     timer.lap("Parsing (LLVM IR)");
     module::verify(&m)?;
     timer.lap("Verifying (LLVM IR)");
-    // Middle end: special-register ranges, as cicc runs them before code generation.
-    let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
-    for (pass, params) in passes::parse_pipeline("nvvm-intr-range,nv-known-bits")? {
-        (pass.run)(&m, &mut pcx, &params)?;
-        timer.lap(pass.name);
-    }
-    for w in &pcx.warnings {
+    // Middle end: special-register ranges and known bits, as cicc runs them before code
+    // generation; inlining; FMA contraction.
+    let crate::compile::MiddleEnd { bounds, warnings } =
+        crate::compile::middle_end(&m, sm, args.fmad, &mut |name| timer.lap(name))?;
+    for w in &warnings {
         eprintln!("ori: warning: {w}");
-    }
-    let bounds = launch_bounds::read_module(&m, &mut Vec::new());
-    inline_device_functions(&m, &bounds)?;
-    timer.lap("Inlining device functions");
-    if args.fmad {
-        fma_contract::run(&m);
-        timer.lap("fma-contract");
     }
     let mut prog = lower::lower_module(&m, &bounds)?;
     timer.lap("Lowering (LLVM IR to Ori)");
@@ -186,12 +142,8 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     };
     let mut stderr_dumps = String::new();
     for f in &mut prog.functions {
-        for phase in pipeline::phases() {
-            if args.disable_phase.iter().any(|d| d == phase.name || d == phase.group) {
-                continue;
-            }
-            timer.restart();
-            (phase.run)(f, &mut cx)?;
+        timer.restart();
+        let mut after = |phase: &pipeline::Phase, f: &crate::ori::ir::Function, cx: &PhaseContext| {
             timer.lap(phase.name);
             if args.dump_after.iter().any(|d| d == phase.name || d == phase.group) {
                 let num = phase.number.map(|n| format!(" (phase {n})")).unwrap_or_default();
@@ -199,7 +151,9 @@ pub fn run(args: LlcArgs) -> Result<u8> {
                 let phys = cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
                 stderr_dumps.push_str(&print::function_text(f, phys));
             }
-        }
+            timer.restart();
+        };
+        crate::compile::run_phases(f, &mut cx, &args.disable_phase, &mut after).map_err(|e| e.error)?;
         if args.dump_varying
             && let Some(v) = cx.varying.get(&f.name)
         {
@@ -233,11 +187,9 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         eprint!("{}", regalloc::verbose_report(&prog.functions, &cx.allocations, &args.mcpu));
     }
     if args.emit != "ori" {
-        // Post-allocation fixup: the identity copies go before the code is printed.
+        // Post-allocation fixups before the code is printed.
         for f in &mut prog.functions {
-            if let Some(a) = cx.allocations.get(&f.name) {
-                regalloc::delete_identity_copies(f, &a.phys);
-            }
+            crate::compile::post_allocation_fixups(f, &cx);
         }
     }
     timer.restart();

@@ -3,6 +3,8 @@
 pub mod check;
 pub mod check_inputs;
 pub mod check_race;
+#[cfg(test)]
+mod compile_parity_tests;
 pub mod fuzz_regalloc;
 pub mod llc;
 pub mod mutate;

@@ -17,6 +17,9 @@ pub struct Phase {
     /// The name `--disable-phase` matches (`OriPerformLiveDead` for all four instances).
     pub group: &'static str,
     pub run: fn(&mut Function, &mut PhaseContext) -> Result<()>,
+    /// This is register allocation (the IR just before it is the "pre-RA" stage `ori check`
+    /// executes).
+    pub allocates: bool,
 }
 
 /// Options and outputs shared by the phases of one function.
@@ -51,7 +54,7 @@ pub struct PhaseContext {
 
 /// The phases in order.
 pub fn phases() -> Vec<Phase> {
-    let p = |number, name, run| Phase { number, name, group: name, run };
+    let p = |number, name, run| Phase { number, name, group: name, run, allocates: false };
     vec![
         p(Some(3), "AnalyzeControlFlow", analyze_control_flow),
         p(Some(6), "SetControlFlowOpLastInBB", set_control_flow_op_last),
@@ -71,7 +74,7 @@ pub fn phases() -> Vec<Phase> {
         live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
         p(None, "FoldBranchOverJump", fold_branch_over_jump),
-        p(None, "AdvancedPhaseAllocReg", allocate_registers),
+        Phase { allocates: true, ..p(None, "AdvancedPhaseAllocReg", allocate_registers) },
     ]
 }
 
@@ -123,14 +126,14 @@ fn allocate_registers(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
 /// One of the two `OriPropagateVarying` instances (seed 002 "Why Two Runs?"): same analysis
 /// from scratch, one group name for `--disable-phase`.
 fn varying(number: u32, name: &'static str, run: fn(&mut Function, &mut PhaseContext) -> Result<()>) -> Phase {
-    Phase { number: Some(number), name, group: "OriPropagateVarying", run }
+    Phase { number: Some(number), name, group: "OriPropagateVarying", run, allocates: false }
 }
 
 /// One of the four `OriPerformLiveDead` instances (seed 000 "Why Four Instances?"): same pass,
 /// one group name for `--disable-phase`.
 fn live_dead(number: u32, name: &'static str) -> Phase {
     let run = if number == 16 { perform_live_dead_first } else { perform_live_dead };
-    Phase { number: Some(number), name, group: "OriPerformLiveDead", run }
+    Phase { number: Some(number), name, group: "OriPerformLiveDead", run, allocates: false }
 }
 
 /// Phase 10 `EarlyOriSimpleLiveDead`: local dead-code elimination (`dce.rs`).

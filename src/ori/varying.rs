@@ -96,7 +96,7 @@
 //!
 //! # Calls
 //!
-//! Device functions are mostly inlined before lowering (`driver::llc::inline_device_functions`);
+//! Device functions are mostly inlined before lowering (`compile::inline_device_functions`);
 //! the ones that remain (recursion) get the seed's inter-procedural step ("Inter-Procedural
 //! Walk"; the seed keys its callee tables by an FNV-1a hash, a name lookup here), run once per
 //! module after lowering by [`propagate_call_arguments`]: a parameter some call site passes a

@@ -350,7 +350,7 @@ fn suite_counts() {
         let ctx = inkwell::context::Context::create();
         let m = crate::llvm::module::load_module(&ctx, path.to_str().unwrap()).unwrap();
         let bounds = crate::llvm::launch_bounds::read_module(&m, &mut Vec::new());
-        crate::driver::llc::inline_device_functions(&m, &bounds).unwrap();
+        crate::compile::inline_device_functions(&m, &bounds).unwrap();
         let mut prog = crate::ori::lower::lower_module(&m, &bounds).unwrap();
         let mut cx = PhaseContext { uniform_regs: true, ..Default::default() };
         for f in &mut prog.functions {

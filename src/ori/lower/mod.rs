@@ -10,7 +10,7 @@
 //!   alignment, and are read once at the entry (`MOV dst, c[0x0][off]`). `%ntid`/`%nctaid` are
 //!   constant-bank reads too (`c[0x0][0x0..0x14]`), the stack pointer is `c[0x0][0x28]`.
 //! - **Device functions** are inlined into the kernels before lowering (LLVM's `always-inline`
-//!   run by `llc::inline_device_functions`), so most kernels are one Code Object. A function
+//!   run by `compile::inline_device_functions`), so most kernels are one Code Object. A function
 //!   still called afterwards (recursion, calls through pointers) or visible to other modules
 //!   becomes a `.func`; calls of it, of declared functions and through pointers use the `.param`
 //!   ABI of `calls.rs` (`CALL`).

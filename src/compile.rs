@@ -1,0 +1,120 @@
+//! The compile path every tool shares (`ori llc`, `ori check`): the middle end (one pass
+//! pipeline, launch bounds, device-function inlining, FMA contraction), then per function the
+//! back-end phase list and the post-allocation fixups. What `ori check` executes is what
+//! `ori llc` prints, because both come from here.
+//!
+//! ```text
+//!  LLVM IR ──middle_end──▶ LLVM IR ──lower──▶ Ori IR ──run_phases──▶ allocated Ori IR
+//!  (nvvm-intr-range, nv-known-bits,                (pipeline::phases(); the IR before
+//!   inlining, fma-contract)                          AdvancedPhaseAllocReg is kept)
+//!                                                 ──post_allocation_fixups──▶ what is emitted
+//! ```
+
+use crate::llvm::launch_bounds::{self, LaunchBounds};
+use crate::llvm::{fma_contract, passes};
+use crate::ori::ir::Function;
+use crate::ori::pipeline::{self, Phase, PhaseContext};
+use crate::ori::regalloc;
+use anyhow::Result;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::module::Module;
+use std::collections::BTreeMap;
+
+/// The middle-end pipeline of every compile (cicc runs these before code generation).
+pub const MIDDLE_END: &str = "nvvm-intr-range,nv-known-bits";
+
+/// What the middle end leaves for lowering.
+pub struct MiddleEnd {
+    /// Launch bounds and kernel marks per function (`nvvm.annotations` and attributes).
+    pub bounds: BTreeMap<String, LaunchBounds>,
+    /// The passes' warnings (`ori: warning: ...` lines).
+    pub warnings: Vec<String>,
+}
+
+/// Runs the middle end on `m` for `sm`: [`MIDDLE_END`], then inlining of device functions, then
+/// `fma-contract` when `fmad`. `lap` is called after each step with its name (timers).
+pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'static str)) -> Result<MiddleEnd> {
+    let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
+    for (pass, params) in passes::parse_pipeline(MIDDLE_END)? {
+        (pass.run)(m, &mut pcx, &params)?;
+        lap(pass.name);
+    }
+    let bounds = launch_bounds::read_module(m, &mut Vec::new());
+    inline_device_functions(m, &bounds)?;
+    lap("Inlining device functions");
+    if fmad {
+        fma_contract::run(m);
+        lap("fma-contract");
+    }
+    Ok(MiddleEnd { bounds, warnings: pcx.warnings })
+}
+
+/// A phase failed.
+#[derive(Debug)]
+pub struct PhaseError {
+    pub phase: &'static str,
+    pub error: anyhow::Error,
+}
+
+/// Runs the back-end phases on `f` (skipping those named in `disabled`, by instance or group
+/// name); `after` sees the function after each phase. Returns the function as it was just
+/// before register allocation. This is the one place the phase list is walked.
+pub fn run_phases(
+    f: &mut Function,
+    cx: &mut PhaseContext,
+    disabled: &[String],
+    after: &mut dyn FnMut(&Phase, &Function, &PhaseContext),
+) -> Result<Option<Function>, PhaseError> {
+    let mut pre_alloc = None;
+    for phase in pipeline::phases() {
+        if disabled.iter().any(|d| d == phase.name || d == phase.group) {
+            continue;
+        }
+        if phase.allocates {
+            pre_alloc = Some(f.clone());
+        }
+        (phase.run)(f, cx).map_err(|error| PhaseError { phase: phase.name, error })?;
+        after(&phase, f, cx);
+    }
+    Ok(pre_alloc)
+}
+
+/// The fixups between allocation and emission: copies whose source and destination got the
+/// same register are deleted.
+pub fn post_allocation_fixups(f: &mut Function, cx: &PhaseContext) {
+    if let Some(a) = cx.allocations.get(&f.name) {
+        regalloc::delete_identity_copies(f, &a.phys);
+    }
+}
+
+/// Inlines every device function into its callers (the back end has no call ABI; see
+/// `ori::lower`): non-kernel definitions become `alwaysinline` and LLVM's always-inliner runs.
+/// The inliner is LLVM's, run through the legacy pass manager (`src/llvm/always_inline.cpp`
+/// says why). A module whose only definitions are kernels has nothing to inline and skips it.
+pub fn inline_device_functions(m: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>) -> Result<()> {
+    let ctx = m.get_context();
+    let always = Attribute::get_named_enum_kind_id("alwaysinline");
+    let noinline = Attribute::get_named_enum_kind_id("noinline");
+    let optnone = Attribute::get_named_enum_kind_id("optnone");
+    let mut device_functions = 0;
+    for f in m.get_functions() {
+        let name = f.get_name().to_string_lossy().into_owned();
+        if f.count_basic_blocks() == 0 || bounds.get(&name).is_some_and(|b| b.is_kernel) {
+            continue;
+        }
+        f.remove_enum_attribute(AttributeLoc::Function, noinline);
+        f.remove_enum_attribute(AttributeLoc::Function, optnone);
+        f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(always, 0));
+        device_functions += 1;
+    }
+    if device_functions == 0 {
+        return Ok(());
+    }
+    unsafe extern "C" {
+        /// `src/llvm/always_inline.cpp`.
+        fn ori_run_always_inliner(module: llvm_sys::prelude::LLVMModuleRef) -> i32;
+    }
+    // SAFETY: the module is valid for the call, and the inliner only rewrites its functions.
+    unsafe { ori_run_always_inliner(m.as_mut_ptr()) };
+    Ok(())
+}
