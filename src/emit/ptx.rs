@@ -908,27 +908,8 @@ fn mem_type(bits: u32, signed: bool) -> String {
 /// Replaces `$N` in an inline-asm template with operand `N` (outputs first, then inputs) and
 /// `$$` with `$`.
 fn substitute_asm(template: &str, ops: &[String]) -> Result<String> {
-    let mut out = String::new();
-    let mut chars = template.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '$' {
-            out.push(c);
-            continue;
-        }
-        if chars.peek() == Some(&'$') {
-            chars.next();
-            out.push('$');
-            continue;
-        }
-        let mut n = String::new();
-        while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-            n.push(*d);
-            chars.next();
-        }
-        let idx: usize = n.parse().map_err(|_| anyhow::anyhow!("malformed inline asm operand in '{template}'"))?;
-        out.push_str(ops.get(idx).ok_or_else(|| anyhow::anyhow!("inline asm operand ${idx} out of range"))?);
-    }
-    Ok(out)
+    crate::ori::ir::substitute_asm_operands(template, "$", |i| ops.get(i).cloned())
+        .ok_or_else(|| anyhow::anyhow!("malformed inline asm operand, or one out of range, in '{template}'"))
 }
 
 /// `(".v4", "{a, b, c, d}")` for several operands, `("", "a")` for one.

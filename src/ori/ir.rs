@@ -450,3 +450,33 @@ impl fmt::Display for VReg {
         write!(f, "%{}", self.0)
     }
 }
+
+/// An inline-asm template with every `$N` replaced by `operand(N)` and every `$$` by `dollar`
+/// (the lowering keeps `$$`, PTX emission writes `$`); `None` when a `$` has no number or
+/// `operand` has nothing for it.
+pub fn substitute_asm_operands(
+    template: &str,
+    dollar: &str,
+    operand: impl Fn(usize) -> Option<String>,
+) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '$' {
+            out.push(c);
+            continue;
+        }
+        if chars.peek() == Some(&'$') {
+            chars.next();
+            out.push_str(dollar);
+            continue;
+        }
+        let mut n = String::new();
+        while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+            n.push(*d);
+            chars.next();
+        }
+        out.push_str(&operand(n.parse().ok()?)?);
+    }
+    Some(out)
+}

@@ -48,26 +48,7 @@ fn reg_kind(letter: &str) -> Option<Kind> {
 
 /// Replaces each `$N` of `template` by `name(N)` (keeping `$$`); `None` for a malformed one.
 fn rename(template: &str, name: impl Fn(usize) -> String) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = template.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '$' {
-            out.push(c);
-            continue;
-        }
-        if chars.peek() == Some(&'$') {
-            chars.next();
-            out.push_str("$$");
-            continue;
-        }
-        let mut n = String::new();
-        while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-            n.push(*d);
-            chars.next();
-        }
-        out.push_str(&name(n.parse().ok()?));
-    }
-    Some(out)
+    crate::ori::ir::substitute_asm_operands(template, "$$", |n| Some(name(n)))
 }
 
 impl FnLowering<'_> {
