@@ -21,11 +21,46 @@ use std::fmt::Write;
 /// The definition or declaration of every module variable, one line each.
 pub fn variables(globals: &[GlobalVar]) -> String {
     let mut s = String::new();
-    for g in globals {
-        s.push_str(&variable(g));
+    for k in definition_order(globals) {
+        s.push_str(&variable(&globals[k]));
         s.push('\n');
     }
     s
+}
+
+/// Module order, except that a variable whose initializer holds another variable's address
+/// comes after that variable (ptxas rejects a symbol used in an initial value before its
+/// declaration; llc orders them the same way). Depth-first over the relocations, so the
+/// order is deterministic; a cycle keeps module order for the variables on it.
+fn definition_order(globals: &[GlobalVar]) -> Vec<usize> {
+    let index: std::collections::HashMap<&str, usize> =
+        globals.iter().enumerate().map(|(k, g)| (g.name.as_str(), k)).collect();
+    // 0: not visited, 1: on the stack, 2: placed.
+    let mut state = vec![0u8; globals.len()];
+    let mut order = Vec::with_capacity(globals.len());
+    fn visit(
+        k: usize,
+        globals: &[GlobalVar],
+        index: &std::collections::HashMap<&str, usize>,
+        state: &mut [u8],
+        order: &mut Vec<usize>,
+    ) {
+        if state[k] != 0 {
+            return;
+        }
+        state[k] = 1;
+        for r in globals[k].relocs.iter().filter(|r| !r.function) {
+            if let Some(&t) = index.get(r.target.as_str()) {
+                visit(t, globals, index, state, order);
+            }
+        }
+        state[k] = 2;
+        order.push(k);
+    }
+    for k in 0..globals.len() {
+        visit(k, globals, &index, &mut state, &mut order);
+    }
+    order
 }
 
 /// `generic(x)+8`, `x+-4`, `x` (ptxas rejects llc's `x-4`).
