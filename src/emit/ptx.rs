@@ -538,15 +538,21 @@ impl Printer<'_> {
                 self.line(&g, format!("{}.{} {d}, {a}, {b}", if rem { "rem" } else { "div" }, s_or_u(signed, w64)));
             }
             Op::Cvt { from, to, round } => {
+                let plain = match round {
+                    Round::Rn => ".rn",
+                    Round::Rz => ".rz",
+                    Round::Rm => ".rm",
+                    Round::Rp => ".rp",
+                };
                 let r = match (from.is_float(), to.is_float()) {
-                    (false, true) => ".rn",
+                    (false, true) => plain,
                     (true, false) => match round {
                         Round::Rn => ".rni",
                         Round::Rz => ".rzi",
                         Round::Rm => ".rmi",
                         Round::Rp => ".rpi",
                     },
-                    (true, true) if to.bits() < from.bits() => ".rn",
+                    (true, true) if to.bits() < from.bits() => plain,
                     // Same type: round to an integral value.
                     (true, true) if to == from => match round {
                         Round::Rn => ".rni",
@@ -845,9 +851,20 @@ impl Printer<'_> {
                 let extra = if c.is_empty() { String::new() } else { format!(", {}", hsrc[2]) };
                 body.push(format!("setp.{}.f16{c} {d}, {}, {}{extra}", fcmp_name(cmp), hsrc[0], hsrc[1]));
             }
-            Op::Cvt { from: NumTy::F16, to, .. } => {
-                let r = if to.is_float() { "" } else { ".rzi" };
-                body.push(format!("cvt{r}.{}.f16 {d}, {}", num(to), hsrc[0]));
+            Op::Cvt { from: NumTy::F16, to, round } => {
+                let integral = match round {
+                    Round::Rn => ".rni",
+                    Round::Rz => ".rzi",
+                    Round::Rm => ".rmi",
+                    Round::Rp => ".rpi",
+                };
+                if to == NumTy::F16 {
+                    // Same type: round to an integral value.
+                    widen(&mut body, format!("cvt{integral}.f16.f16 %hs3, {}", hsrc[0]));
+                } else {
+                    let r = if to.is_float() { "" } else { integral };
+                    body.push(format!("cvt{r}.{}.f16 {d}, {}", num(to), hsrc[0]));
+                }
             }
             Op::Cvt { from, .. } => {
                 let a = match &i.srcs[0] {

@@ -66,6 +66,7 @@
 //! reported with its reason; a thread stuck in a loop cannot be stopped, so on a timeout its
 //! memory is leaked and it keeps running until the process exits.
 
+mod nvvm_round;
 mod ptx;
 mod rewrite;
 mod sched;
@@ -431,7 +432,7 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
                 _ => return None,
             }
         }
-        _ => return None,
+        _ => return nvvm_round::builtin(suffix),
     })
 }
 

@@ -170,8 +170,7 @@ fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
         FloatOp::Fma(round) => match ty {
             FTy::F16 => float::ffma_f16(s(0) as u16, s(1) as u16, s(2) as u16, round) as u64,
             FTy::F32 => bits32(float::ffma_f32(f32v(s(0)), f32v(s(1)), f32v(s(2)), round)),
-            FTy::F64 if round == Round::Rn => f64v(s(0)).mul_add(f64v(s(1)), f64v(s(2))).to_bits(),
-            FTy::F64 => return Err(Error::unsupported("DFMA with a directed rounding mode")),
+            FTy::F64 => float::ffma_f64(f64v(s(0)), f64v(s(1)), f64v(s(2)), round).to_bits(),
         },
         FloatOp::Div => match ty {
             FTy::F16 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,

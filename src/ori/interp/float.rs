@@ -24,7 +24,15 @@
 //!   in any mode, to the same f32/f16 as the exact sum, because the target precision is at most
 //!   51 = 53 − 2 bits (round-to-odd double-rounding theorem). Exact zero results get the sign
 //!   IEEE 754 prescribes (−0 only in RM, or when both addends are −0).
-//!   f64 FMA with a directed mode would need a wider intermediate and is reported unsupported.
+//! - **f64 FMA with directed rounding** ([`ffma_f64`]): the hardware's round-to-nearest result
+//!   `r = RN(a·b + c)` is either the directed result or its neighbour, so only the sign of the
+//!   exact residual `a·b + c − r` is needed. With `p = RN(a·b)` and `e = fma(a, b, −p)` (exact
+//!   unless the product is in the subnormal range) the residual is the exact sum
+//!   `p + e + c − r` of four doubles, whose sign is read from the top of the vector after
+//!   TwoSum distillation (repeated passes until every lower component is below the half-ulp of
+//!   the top one). A positive residual moves `r` up under RP, a negative one down under RM, one
+//!   pointing to zero moves it towards zero under RZ; an RN overflow to ±∞ becomes ±MAX where
+//!   the mode says, and exact zeros get the IEEE sign.
 
 use crate::ori::opcode::Round;
 
@@ -212,6 +220,116 @@ pub fn ffma_f32(a: f32, b: f32, c: f32, mode: Round) -> f32 {
     f32::from_bits(fma_narrow(a as f64, b as f64, c as f64, SINGLE, mode) as u32)
 }
 
+/// f64 fused multiply-add under `mode` (see the module documentation).
+pub fn ffma_f64(a: f64, b: f64, c: f64, mode: Round) -> f64 {
+    let r = a.mul_add(b, c);
+    if mode == Round::Rn || r.is_nan() || !(a.is_finite() && b.is_finite() && c.is_finite()) {
+        return r;
+    }
+    if r.is_infinite() {
+        // RN overflowed: the exact value lies beyond MAX + ulp/2.
+        let toward_zero = match mode {
+            Round::Rz => true,
+            Round::Rp => r < 0.0,
+            _ => r > 0.0,
+        };
+        return if toward_zero { f64::MAX.copysign(r) } else { r };
+    }
+    let residual = fma_residual_sign(a, b, c, r);
+    if residual == 0 {
+        if r == 0.0 {
+            // An exact zero: −0 when both addends are −0, or under RM for a cancellation.
+            let prod_zero = a == 0.0 || b == 0.0;
+            let prod_neg = a.is_sign_negative() != b.is_sign_negative();
+            let neg =
+                if prod_zero && c == 0.0 && prod_neg == c.is_sign_negative() { prod_neg } else { mode == Round::Rm };
+            return if neg { -0.0 } else { 0.0 };
+        }
+        return r;
+    }
+    let up = residual > 0;
+    match mode {
+        Round::Rp if up => r.next_up(),
+        Round::Rm if !up => r.next_down(),
+        Round::Rz if r == 0.0 => {
+            if up {
+                0.0
+            } else {
+                -0.0
+            }
+        }
+        Round::Rz if (r > 0.0) != up => {
+            if r > 0.0 {
+                r.next_down()
+            } else {
+                r.next_up()
+            }
+        }
+        // RP/RM with the exact value below/above r: r is already the directed result, but an
+        // RN zero must carry the sign of the tiny exact value.
+        _ if r == 0.0 => {
+            if up {
+                0.0
+            } else {
+                -0.0
+            }
+        }
+        _ => r,
+    }
+}
+
+/// The sign of `a·b + c − r` for finite operands. A product in or near the subnormal range is
+/// scaled by 2^600 together with `c` and `r` (the sign does not change, and `fma(a, b, −p)` is
+/// then exact); where `c` is too large to scale, `r = c` and the residual is the product.
+fn fma_residual_sign(a: f64, b: f64, c: f64, r: f64) -> i32 {
+    let p = a * b;
+    if p.is_infinite() {
+        // The product alone overflows but the sum does not: beyond what the distillation covers.
+        return 0;
+    }
+    if p.abs() < f64::powi(2.0, -900) && a != 0.0 && b != 0.0 {
+        let scale = f64::powi(2.0, 600);
+        let (cs, rs) = (c * scale, r * scale);
+        if cs.is_infinite() || rs.is_infinite() {
+            let c_minus_r = if c == r { 0 } else { exact_sum_sign([c, -r, 0.0, 0.0]) };
+            return if c_minus_r != 0 {
+                c_minus_r
+            } else if (a < 0.0) != (b < 0.0) {
+                -1
+            } else {
+                1
+            };
+        }
+        let asc = a * scale;
+        let ps = asc * b;
+        return exact_sum_sign([ps, asc.mul_add(b, -ps), cs, -rs]);
+    }
+    exact_sum_sign([p, a.mul_add(b, -p), c, -r])
+}
+
+/// The sign (−1, 0, 1) of the exact sum of four finite doubles: TwoSum distillation from the
+/// smallest magnitude up until the vector no longer changes; the top component is then the
+/// correctly rounded sum, which is zero only for an exact zero.
+fn exact_sum_sign(mut v: [f64; 4]) -> i32 {
+    v.sort_by(|x, y| x.abs().total_cmp(&y.abs()));
+    for _ in 0..16 {
+        let before = v;
+        for i in 1..v.len() {
+            let (s, t) = two_sum(v[i - 1], v[i]);
+            v[i] = s;
+            v[i - 1] = t;
+        }
+        if before == v {
+            break;
+        }
+    }
+    match v.iter().rev().find(|x| **x != 0.0) {
+        Some(x) if *x > 0.0 => 1,
+        Some(_) => -1,
+        None => 0,
+    }
+}
+
 /// f16 fused multiply-add under `mode` (bits in, bits out).
 pub fn ffma_f16(a: u16, b: u16, c: u16, mode: Round) -> u16 {
     fma_narrow(f16_to_f64(a), f16_to_f64(b), f16_to_f64(c), HALF, mode) as u16
@@ -330,5 +448,66 @@ mod tests {
         assert_eq!(to_int_saturating(1e20, Round::Rz, i32::MIN as i128, i32::MAX as i128), i32::MAX as i128);
         assert_eq!(to_int_saturating(f64::NAN, Round::Rz, 0, 255), 0);
         assert_eq!(to_int_saturating(-3.0, Round::Rz, 0, u32::MAX as i128), 0);
+    }
+
+    #[test]
+    fn ffma_f64_directed() {
+        let one = 1.0f64;
+        // A tiny addend: RP rounds up, RM and RZ keep 1; below 1, RZ and RM step down.
+        assert_eq!(ffma_f64(one, one, 1e-300, Round::Rp), one.next_up());
+        assert_eq!(ffma_f64(one, one, 1e-300, Round::Rm), one);
+        assert_eq!(ffma_f64(one, one, 1e-300, Round::Rz), one);
+        assert_eq!(ffma_f64(one, one, -1e-300, Round::Rz), one.next_down());
+        assert_eq!(ffma_f64(one, one, -1e-300, Round::Rp), one);
+        assert_eq!(ffma_f64(-one, one, 1e-300, Round::Rz), (-one).next_up());
+        // The residual lives in the product's low half: (1 + 2^-52)^2 = 1 + 2^-51 + 2^-104.
+        let a = one + f64::EPSILON;
+        assert_eq!(ffma_f64(a, a, 0.0, Round::Rp), (one + 2.0 * f64::EPSILON).next_up());
+        assert_eq!(ffma_f64(a, a, 0.0, Round::Rm), one + 2.0 * f64::EPSILON);
+        assert_eq!(ffma_f64(a, a, -0.0, Round::Rz), one + 2.0 * f64::EPSILON);
+        // Exact cancellation: +0, or −0 under RM.
+        assert!(ffma_f64(one, one, -one, Round::Rz).is_sign_positive());
+        assert!(ffma_f64(one, one, -one, Round::Rm).is_sign_negative());
+        assert!(ffma_f64(-0.0, 1.0, -0.0, Round::Rp).is_sign_negative());
+        // Overflow: RZ stays finite, RP goes to +inf.
+        assert_eq!(ffma_f64(f64::MAX, 2.0, -f64::MAX, Round::Rz), f64::MAX);
+        assert_eq!(ffma_f64(f64::MAX, 1.0, f64::MAX, Round::Rz), f64::MAX);
+        assert_eq!(ffma_f64(f64::MAX, 1.0, f64::MAX, Round::Rp), f64::INFINITY);
+        assert_eq!(ffma_f64(-f64::MAX, 1.0, -f64::MAX, Round::Rp), -f64::MAX);
+        // Underflow below the smallest subnormal.
+        let tiny = f64::from_bits(1);
+        assert_eq!(ffma_f64(tiny, 0.25, 0.0, Round::Rp), tiny);
+        assert_eq!(ffma_f64(tiny, 0.25, 0.0, Round::Rz), 0.0);
+        assert!(ffma_f64(-tiny, 0.25, 0.0, Round::Rz).is_sign_negative());
+        assert_eq!(ffma_f64(-tiny, 0.25, 0.0, Round::Rm), -tiny);
+    }
+
+    #[test]
+    fn ffma_f64_brackets_the_exact_value() {
+        // RM ≤ RN ≤ RP, RP = RM or its successor, and RZ is the one nearer zero; on values whose
+        // exact result is known, all agree.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let e = (x >> 52) % 200;
+            f64::from_bits((x & 0x800F_FFFF_FFFF_FFFF) | ((923 + e) << 52))
+        };
+        for _ in 0..20000 {
+            let (a, b, c) = (next(), next(), next());
+            let (rn, rp, rm, rz) = (
+                ffma_f64(a, b, c, Round::Rn),
+                ffma_f64(a, b, c, Round::Rp),
+                ffma_f64(a, b, c, Round::Rm),
+                ffma_f64(a, b, c, Round::Rz),
+            );
+            assert!(rm <= rn && rn <= rp, "{a:e} {b:e} {c:e}");
+            assert!(rp == rm || rp == rm.next_up(), "{a:e} {b:e} {c:e}");
+            let toward_zero = if rn >= 0.0 { rm } else { rp };
+            if rp != rm {
+                assert_eq!(rz, toward_zero, "{a:e} {b:e} {c:e}");
+            }
+        }
     }
 }

@@ -104,7 +104,10 @@ impl FnLowering<'_> {
             s.op(op, d.to_vec(), vec![a, b]);
             Ok(())
         };
-        if self.lower_bits_intrinsic(name, &base, &rty, args, d)? || self.lower_memop(v, name, &base, args)? {
+        if self.lower_bits_intrinsic(name, &base, &rty, args, d)?
+            || self.lower_memop(v, name, &base, args)?
+            || self.lower_rounding_intrinsic(v, name, &base, args, d)?
+        {
             return Ok(());
         }
         let w64 = ibits(&rty) == Some(64);

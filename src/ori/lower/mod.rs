@@ -39,6 +39,7 @@ mod inst;
 mod int128;
 mod intrinsics;
 mod intrinsics_bits;
+mod intrinsics_round;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
