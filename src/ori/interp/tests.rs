@@ -147,7 +147,10 @@ fn float_operations_and_comparisons() {
     assert_eq!(alu(&Op::FMnMx { ty: FTy::F32, max: false }, &[f(f32::NAN), f(3.0)]).unwrap(), f(3.0));
     assert_eq!(alu(&Op::FAdd { ty: FTy::F16 }, &[0x3C00, 0x3C00]).unwrap(), 0x4000);
     assert_eq!(alu(&Op::FMul { ty: FTy::F16 }, &[0xFFFF_3E00, 0x4000]).unwrap(), 0x4200);
-    assert!(alu(&Op::FFma { ty: FTy::F64, round: Round::Rz }, &[0, 0, 0]).is_err());
+    // DFMA with a directed mode: 1·1 − 2^-60 rounds down to below 1 under RZ.
+    let d = |x: f64| x.to_bits();
+    let rz = alu(&Op::FFma { ty: FTy::F64, round: Round::Rz }, &[d(1.0), d(1.0), d(-(2f64.powi(-60)))]).unwrap();
+    assert_eq!(rz, d(1.0f64.next_down()));
     let setp = |cmp, a: f32, b: f32| alu(&Op::FSetp { cmp, ty: FTy::F32, bop: BoolOp::And }, &[f(a), f(b), 1]).unwrap();
     assert_eq!(setp(FCmp::Lt, 1.0, 2.0), 1);
     assert_eq!(setp(FCmp::Lt, f32::NAN, 2.0), 0);
