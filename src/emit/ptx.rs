@@ -674,6 +674,10 @@ impl Printer<'_> {
                 self.line(&g, format!("cvta{}{}.u64 {d}, {a}", if to_generic { "" } else { ".to" }, space.ptx()));
             }
             Op::Bar if i.srcs.is_empty() => self.line(&g, "bar.sync 0".into()),
+            Op::BarPopc => {
+                let (d, p) = (self.dst(&d0())?, self.int_src(&s(0))?);
+                self.line(&g, format!("bar.red.popc.u32 {d}, 0, {p}"));
+            }
             Op::Bar => {
                 let ops: Vec<String> = i.srcs.iter().map(|o| self.int_src(o)).collect::<Result<_>>()?;
                 self.line(&g, format!("barrier.sync {}", ops.join(", ")));

@@ -54,7 +54,7 @@ pub fn is_candidate(op: &Op) -> bool {
         Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync => false,
         Op::IsSpace { .. } => true,
-        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => false,
+        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => false,
         Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,
         Op::Phi | Op::Copy => false,
     }

@@ -451,6 +451,9 @@ pub enum Op {
     /// `BAR.SYNC id[, count]`: no sources for barrier 0 of the whole CTA, else the barrier
     /// number and optionally the number of participating threads.
     Bar,
+    /// `BAR.RED.POPC d, Pa` (`bar.red.popc.u32 d, 0, pa`): barrier 0 of the whole CTA that also
+    /// counts the threads whose predicate is true; every thread receives the count.
+    BarPopc,
     /// `MEMBAR` (fence).
     Membar {
         gpu: bool,
@@ -480,7 +483,7 @@ impl Op {
     /// fences, control flow, volatile loads and calls).
     pub fn has_side_effects(&self) -> bool {
         match self {
-            Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => true,
+            Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
             Op::Nanosleep | Op::WarpSync => true,
             Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
@@ -518,7 +521,7 @@ impl Op {
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
             Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => false,
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
     }
@@ -550,6 +553,8 @@ impl Op {
             Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
             Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => false,
+            // The CTA-wide count is the same in every thread.
+            Op::BarPopc => false,
             Op::Phi | Op::Copy => false,
         }
     }
@@ -576,7 +581,7 @@ impl Op {
             Op::FNeg { .. } | Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } => None,
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
             Op::Cvta { .. } => Some("UIADD3"),
-            Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::Membar { .. } => None,
+            Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => None,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
             Op::Copy => Some("UMOV"),
             Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
@@ -719,6 +724,7 @@ impl fmt::Display for Op {
                 write!(f, "CVTA{}{}", if to_generic { "" } else { ".TO" }, space.ptx().to_uppercase())
             }
             Op::Bar => write!(f, "BAR.SYNC"),
+            Op::BarPopc => write!(f, "BAR.RED.POPC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),
             Op::Bra => write!(f, "BRA"),
             Op::Exit => write!(f, "EXIT"),

@@ -179,6 +179,8 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => Transfer::Operands,
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,
         Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => Transfer::Operands,
+        // One count for the whole CTA.
+        Op::BarPopc => Transfer::Uniform,
         Op::Phi | Op::Copy => Transfer::Operands,
     }
 }

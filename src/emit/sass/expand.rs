@@ -200,6 +200,11 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         }
         Op::Cvta { space, to_generic } => cvta(em, i, space, to_generic),
         Op::Bar if i.srcs.is_empty() => em.emit("BAR.SYNC.DEFER_BLOCKING 0x0"),
+        Op::BarPopc => {
+            let p = em.op(&i.srcs[0]);
+            em.emit(format!("BAR.RED.POPC.DEFER_BLOCKING 0x0, {p}"));
+            em.emit(format!("B2R.RESULT {}", d(em, 0)));
+        }
         Op::Bar => {
             let ops: Vec<String> = (0..i.srcs.len()).map(|n| s(em, n)).collect();
             em.emit(format!("BAR.SYNC.DEFER_BLOCKING {}", ops.join(", ")));

@@ -511,6 +511,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         | Op::Nanosleep
         | Op::WarpSync
         | Op::Bar
+        | Op::BarPopc
         | Op::Membar { .. }
         | Op::Bra
         | Op::Exit

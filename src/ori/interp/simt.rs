@@ -234,6 +234,10 @@ struct Sim<'a> {
     /// The race detector (`Options::race`) and the instruction being executed.
     race: Option<Box<RaceLog>>,
     site: Site,
+    /// `BAR.RED.POPC` of the current barrier round: the count so far and the destinations to
+    /// write when the barrier releases (warp, destination, lanes, instruction).
+    bar_popc: u64,
+    bar_popc_dsts: Vec<(u32, Operand, u32, Inst)>,
 }
 
 fn lanes(mask: u32) -> impl Iterator<Item = u32> {
@@ -289,6 +293,8 @@ pub fn run(
         local: Vec::new(),
         race: opts.race.then(|| Box::new(RaceLog::new(launch))),
         site: Site::default(),
+        bar_popc: 0,
+        bar_popc_dsts: Vec::new(),
     };
     let g = launch.grid;
     let mut result = Ok(());
@@ -454,8 +460,15 @@ impl Sim<'_> {
             if warps.iter().all(|w| w.state == State::Done) {
                 return Ok(());
             }
+            let popc = std::mem::take(&mut self.bar_popc);
+            let dsts = std::mem::take(&mut self.bar_popc_dsts);
             for w in warps.iter_mut().filter(|w| w.state == State::AtBarrier) {
                 w.state = State::Running;
+                let index = w.index;
+                for (_, d, mask, inst) in dsts.iter().filter(|x| x.0 == index) {
+                    let res: Vec<(u32, [u32; 4])> = lanes(*mask).map(|l| (l, [popc as u32, 0, 0, 0])).collect();
+                    self.write(w, d, &res, inst).map_err(|e| e.in_warp(self.cta_linear * self.nwarps + w.index))?;
+                }
             }
             if let Some(r) = self.race.as_mut() {
                 r.barrier(self.out.steps);
@@ -624,6 +637,22 @@ impl Sim<'_> {
                     if active != w.live {
                         self.note(format!("BAR.SYNC in bix{b} executed by a partial warp (mask {active:#x})"));
                     }
+                    w.state = State::AtBarrier;
+                }
+            }
+            Op::BarPopc => {
+                next(w);
+                if active != 0 {
+                    let (Some(p), Some(d)) = (inst.srcs.first(), inst.dsts.first()) else {
+                        return Err(at(Error::internal("BAR.RED.POPC without its operands")));
+                    };
+                    for l in lanes(active) {
+                        self.bar_popc += self.operand(w, l, p).map_err(at)? & 1;
+                    }
+                    if active != w.live {
+                        self.note(format!("BAR.RED.POPC in bix{b} executed by a partial warp (mask {active:#x})"));
+                    }
+                    self.bar_popc_dsts.push((w.index, d.clone(), active, inst.clone()));
                     w.state = State::AtBarrier;
                 }
             }
@@ -1228,7 +1257,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Bar | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi => {
+            Op::Bar | Op::BarPopc | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi => {
                 return Err(Error::internal(format!("{} reached the data path", inst.op)));
             }
         }

@@ -5,7 +5,7 @@ use super::FnLowering;
 use super::ffi::{self, Ty, V};
 use super::inst::{fty, ibits, reg};
 use crate::ori::ir::{Operand, PairMode, RegFile};
-use crate::ori::opcode::{AtomOp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, VoteMode, lut};
+use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, VoteMode, lut};
 use crate::sreg::{SassSource, SpecialReg};
 use anyhow::Result;
 
@@ -50,6 +50,10 @@ impl FnLowering<'_> {
         match name {
             "llvm.nvvm.barrier0" => {
                 self.op(Op::Bar, vec![], vec![]);
+                return Ok(());
+            }
+            "llvm.nvvm.barrier0.popc" | "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" => {
+                self.lower_reducing_barrier(name, args, d)?;
                 return Ok(());
             }
             n if n.starts_with("llvm.nvvm.membar.") || n.starts_with("llvm.nvvm.fence.") => {
@@ -107,6 +111,7 @@ impl FnLowering<'_> {
         if self.lower_bits_intrinsic(name, &base, &rty, args, d)?
             || self.lower_memop(v, name, &base, args)?
             || self.lower_rounding_intrinsic(v, name, &base, args, d)?
+            || self.lower_saturating(v, name, &base, args, d)?
         {
             return Ok(());
         }
@@ -160,6 +165,32 @@ impl FnLowering<'_> {
             }
             _ => self.lower_nvvm_math(v, name, args, d),
         }
+    }
+
+    /// `__syncthreads_count/and/or`: `BAR.RED.POPC` of `p != 0` (popc), of `p == 0` compared with
+    /// zero (and: no thread false), or of `p != 0` compared with zero (or: some thread true);
+    /// the and/or results are 0 or 1 as LLVM defines them.
+    fn lower_reducing_barrier(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let (Some(&a), Some(dst)) = (args.first(), d.first()) else {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        };
+        let x = self.get1(a)?;
+        let and = name.ends_with(".and");
+        let p = self.f.new_reg(RegFile::P, PairMode::Single);
+        let setp = |cmp| Op::ISetp { cmp, signed: false, w64: false, bop: BoolOp::And };
+        let cmp = if and { Cmp::Eq } else { Cmp::Ne };
+        self.op(setp(cmp), vec![reg(p)], vec![x, Operand::Imm(0), Operand::True]);
+        if name.ends_with(".popc") {
+            self.op(Op::BarPopc, d.to_vec(), vec![reg(p)]);
+            return Ok(());
+        }
+        let count = self.f.new_reg(RegFile::R, PairMode::Single);
+        self.op(Op::BarPopc, vec![reg(count)], vec![reg(p)]);
+        let q = self.f.new_reg(RegFile::P, PairMode::Single);
+        self.op(setp(cmp), vec![reg(q)], vec![reg(count), Operand::Imm(0), Operand::True]);
+        // and: no thread had p == 0 (count == 0); or: some thread had p != 0 (count != 0).
+        self.op(Op::Sel { w64: false }, vec![dst.clone()], vec![Operand::Imm(1), Operand::Zero, reg(q)]);
+        Ok(())
     }
 
     /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.

@@ -40,6 +40,7 @@ mod int128;
 mod intrinsics;
 mod intrinsics_bits;
 mod intrinsics_round;
+mod intrinsics_sat;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
