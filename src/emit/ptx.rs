@@ -506,6 +506,12 @@ impl Printer<'_> {
                         self.line(&g, format!("rcp.approx.ftz.f64 {d}, {a}"));
                         return Ok(());
                     }
+                    MufuFn::Rsq64H => {
+                        let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F64))?);
+                        let ftz = if ftz { ".ftz" } else { "" };
+                        self.line(&g, format!("rsqrt.approx{ftz}.f64 {d}, {a}"));
+                        return Ok(());
+                    }
                 };
                 let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F32))?);
                 let ftz = if ftz { ".ftz" } else { "" };

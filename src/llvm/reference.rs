@@ -391,7 +391,7 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         _ if approx("fabs") => ("float", F1, f(n_fabs_f)),
         _ if approx("saturate") => ("float", F1, f(n_saturate_f)),
         "rcp.approx.ftz.d" => ("double", D1, d(n_rcp_approx_d)),
-        "rsqrt.approx.d" => ("double", D1, d(n_rsqrt_d)),
+        "rsqrt.approx.d" | "rsqrt.approx.ftz.d" => ("double", D1, d(n_rsqrt_d)),
         "ex2.approx.d" => ("double", D1, d(n_ex2_d)),
         "lg2.approx.d" => ("double", D1, d(n_lg2_d)),
         "sqrt.rn.f" | "sqrt.f" => ("float", F1, f(n_sqrt_f)),

@@ -203,6 +203,8 @@ pub enum MufuFn {
     Tanh,
     /// `MUFU.RCP64H`: approximate f64 reciprocal (`rcp.approx.ftz.f64`).
     Rcp64H,
+    /// `MUFU.RSQ64H`: approximate f64 reciprocal square root (`rsqrt.approx[.ftz].f64`).
+    Rsq64H,
 }
 
 /// Atomic operations.

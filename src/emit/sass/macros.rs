@@ -346,7 +346,7 @@ pub(super) fn mufu(em: &mut Emitter, i: &Inst, func: MufuFn, ftz: bool) {
             em.emit(format!("FMUL.RZ {t}, {a}, {}", f(std::f32::consts::FRAC_1_PI / 2.0)));
             em.emit(format!("MUFU.{name} {d}, {t}"));
         }
-        MufuFn::Tanh | MufuFn::Rcp64H => {
+        MufuFn::Tanh | MufuFn::Rcp64H | MufuFn::Rsq64H => {
             let a = em.in_reg(&i.srcs[0]);
             em.emit(format!("MUFU.{name} {d}, {a}"));
         }

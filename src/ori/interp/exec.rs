@@ -188,7 +188,7 @@ fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
 /// `MUFU.fn` on f32 bits (`RCP64H` on f64 bits), as the correctly rounded function; with `ftz`,
 /// denormal inputs and results are flushed to zero of the same sign.
 pub fn mufu(func: MufuFn, ftz: bool, v: u64) -> u64 {
-    if ftz && func != MufuFn::Rcp64H {
+    if ftz && !matches!(func, MufuFn::Rcp64H | MufuFn::Rsq64H) {
         let flush = |x: f32| if x.is_subnormal() { 0.0f32.copysign(x) } else { x };
         let r = mufu(func, false, bits32(flush(f32v(v))));
         return bits32(flush(f32v(r)));
@@ -204,6 +204,7 @@ pub fn mufu(func: MufuFn, ftz: bool, v: u64) -> u64 {
         MufuFn::Cos => bits32(x.cos()),
         MufuFn::Tanh => bits32(x.tanh()),
         MufuFn::Rcp64H => (1.0 / f64v(v)).to_bits(),
+        MufuFn::Rsq64H => (1.0 / f64v(v).sqrt()).to_bits(),
     }
 }
 

@@ -226,6 +226,7 @@ impl FnLowering<'_> {
                 Op::Mufu { func: mufu_fn(r).unwrap(), ftz: r.contains(".ftz.") }
             }
             "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H, ftz: true },
+            "rsqrt.approx.d" | "rsqrt.approx.ftz.d" => Op::Mufu { func: MufuFn::Rsq64H, ftz: rest.contains(".ftz.") },
             "prmt" => {
                 // prmt(a, b, selector) → PRMT d, a, selector, b
                 self.op(Op::Prmt, d.to_vec(), vec![a[0].clone(), a[2].clone(), a[1].clone()]);
