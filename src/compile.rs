@@ -34,6 +34,8 @@ pub struct MiddleEnd {
 /// Runs the middle end on `m` for `sm`: [`MIDDLE_END`], then inlining of device functions, then
 /// `fma-contract` when `fmad`. `lap` is called after each step with its name (timers).
 pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'static str)) -> Result<MiddleEnd> {
+    crate::llvm::nvvm_reflect::run(m, sm);
+    lap("nvvm-reflect");
     let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline(MIDDLE_END)? {
         (pass.run)(m, &mut pcx, &params)?;

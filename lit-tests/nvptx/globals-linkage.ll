@@ -21,6 +21,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: .weak .global .align 4 .u32 wodr = 5;
 ; CHECK: .weak .global .align 4 .u32 lodr = 6;
 ; CHECK: .common .global .align 4 .u32 cm;
+; ptxas allows .common on .global only: a common variable of another space is .weak, as in llc.
+; CHECK: .weak .shared .align 4 .u32 cms;
 ; CHECK: .extern .global .align 4 .u32 ext;
 ; CHECK: .extern .global .align 8 .b8 ext_arr[80];
 ; CHECK: .visible .const .align 4 .b8 coeffs[8] = {0, 0, 0, 63, 0, 0, 128, 62};
@@ -36,6 +38,7 @@ target triple = "nvptx64-nvidia-cuda"
 @wodr = weak_odr addrspace(1) global i32 5
 @lodr = linkonce_odr addrspace(1) global i32 6
 @cm = common addrspace(1) global i32 0
+@cms = common addrspace(3) global i32 0, align 4
 @ext = external addrspace(1) global i32
 @ext_arr = external addrspace(1) global [10 x i64]
 @coeffs = addrspace(4) constant [2 x float] [float 0.5, float 0.25]

@@ -323,6 +323,21 @@ impl Printer<'_> {
         Ok((p, if delta == 0 { p.name.clone() } else { format!("{}+{delta}", p.name) }))
     }
 
+    /// The base of a memory address: a register, or an immediate address in a scratch register
+    /// (ptxas takes `[imm]` for the local space only: "Immediate addresses allowed only for
+    /// .local state space").
+    fn mem_base(&mut self, g: &Option<Guard>, o: &Operand, space: Space) -> Result<String> {
+        match o {
+            Operand::Imm(_) | Operand::Zero if space != Space::Local => {
+                let v = self.int_src(o)?;
+                let t = self.scratch64();
+                self.line(g, format!("mov.u64 {t}, {v}"));
+                Ok(t)
+            }
+            _ => self.int_src(o),
+        }
+    }
+
     fn scratch64(&mut self) -> String {
         self.scratch_b64 += 1;
         format!("%td{}", self.scratch_b64 - 1)
@@ -591,7 +606,7 @@ impl Printer<'_> {
                     return Ok(());
                 }
                 let ty = mem_type(bits, signed);
-                let addr = self.int_src(&s(0))?;
+                let addr = self.mem_base(&g, &s(0), space)?;
                 let dsts: Vec<String> = i.dsts.iter().map(|d| self.dst(d)).collect::<Result<_>>()?;
                 let (vec, d) = vec_operands(&dsts);
                 // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
@@ -601,7 +616,7 @@ impl Printer<'_> {
                 self.line(&g, format!("ld{vol}{}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
             }
             Op::St { space, bits, volatile, offset } => {
-                let addr = self.int_src(&s(0))?;
+                let addr = self.mem_base(&g, &s(0), space)?;
                 let mut vals = Vec::new();
                 for o in &i.srcs[1..] {
                     vals.push(self.store_value(&g, o, bits)?);
@@ -638,7 +653,7 @@ impl Printer<'_> {
                     _ => None,
                 };
                 let d = self.dst(&d0())?;
-                let addr = self.int_src(&s(0))?;
+                let addr = self.mem_base(&g, &s(0), space)?;
                 let mut rest = Vec::new();
                 for o in &i.srcs[1..] {
                     rest.push(self.src(o, fty)?);

@@ -9,6 +9,7 @@ pub mod metadata;
 pub mod module;
 pub mod mutate;
 pub mod mutate_meta;
+pub mod nvvm_reflect;
 pub mod passes;
 pub mod reference;
 #[cfg(feature = "static-llvm")]

@@ -572,9 +572,14 @@ pub fn eligibility(ir: &[u8], kernel: &str) -> Result<(), RefError> {
     let Some(kfn) = module.get_function(kernel) else {
         return Err(RefError::Failed(format!("no function @{kernel}")));
     };
+    crate::llvm::nvvm_reflect::run(&module, REFLECT_SM);
     rewrite::prune(module.as_mut_ptr(), kfn.as_value_ref());
     rewrite::check(module.as_mut_ptr()).map_err(RefError::Ineligible)
 }
+
+/// The SM that `__nvvm_reflect("__CUDA_ARCH")` names in the reference: sm_90, the target
+/// `ori check` compiles for.
+const REFLECT_SM: u32 = 90;
 
 /// Runs `kernel` of the module in `ir` over `launch`; `globals` lists module variables (name,
 /// size) to read back.
@@ -592,6 +597,7 @@ pub fn run(
     let Some(kfn) = module.get_function(kernel) else {
         return Err(failed(format!("no function @{kernel}")));
     };
+    crate::llvm::nvvm_reflect::run(&module, REFLECT_SM);
     {
         use inkwell::values::AsValueRef;
         rewrite::prune(m, kfn.as_value_ref());

@@ -7,7 +7,8 @@
 //!   struct under NVPTX's `a:0:64` default, an array's element's) (both from the module's data
 //!   layout, NVPTX's when the module has none).
 //! - **Linkage** (`Linkage`): external → `.visible`, private/internal → none, weak / weak_odr /
-//!   linkonce / linkonce_odr → `.weak`, common → `.common`; a declaration is `.extern`.
+//!   linkonce / linkonce_odr → `.weak`, common → `.common` (`.weak` outside the global space, as
+//!   llc writes it: ptxas allows `.common` on `.global` only); a declaration is `.extern`.
 //! - **Initializers** are serialized to little-endian bytes at the data layout's offsets
 //!   (padding zero): integers of any width (their store size; wider than 64 bits from the
 //!   constant's decimal text), half/bfloat/float/double (exact bits), arrays (stride: element
@@ -103,7 +104,10 @@ pub fn lower_global(g: V, td: &TargetData, syms: &Symbols) -> Result<GlobalVar> 
         L::LLVMWeakAnyLinkage | L::LLVMWeakODRLinkage | L::LLVMLinkOnceAnyLinkage | L::LLVMLinkOnceODRLinkage => {
             Linkage::Weak
         }
-        L::LLVMCommonLinkage => Linkage::Common,
+        // `.common` exists for the global space only; llc writes common variables of other
+        // spaces as `.weak`.
+        L::LLVMCommonLinkage if space == Space::Global => Linkage::Common,
+        L::LLVMCommonLinkage => Linkage::Weak,
         _ => Linkage::Visible,
     };
     let mut out = GlobalVar {
