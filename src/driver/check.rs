@@ -44,6 +44,7 @@
 //! `--dump-trace` compares the per-instruction traces of the pre-RA and post-RA runs and shows the
 //! first instruction, lane and register where they diverge.
 
+use super::check_images::{self as cimg, GlobalImage};
 use super::check_inputs::{self as ci, LaunchFacts};
 pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
 pub use super::check_race::RaceMode;
@@ -159,6 +160,8 @@ pub struct CompiledKernel {
     pub facts: LaunchFacts,
     /// Where the instructions as lowered come from (for race reports).
     pub origins: Origins,
+    /// The images of the module's `.texref` / `.surfref` variables (`check_images.rs`).
+    pub global_images: Vec<GlobalImage>,
 }
 
 /// A compiled module.
@@ -333,6 +336,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     bounds: Some(b.clone()),
                     facts: LaunchFacts::default(),
                     origins: Origins::default(),
+                    global_images: Vec::new(),
                 })
                 .collect();
             return Ok(Compiled { ir: ref_ir, globals: Vec::new(), kernels, devices: Vec::new() });
@@ -350,6 +354,8 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
     };
     let mut kernels = Vec::new();
     let mut devices = Vec::new();
+    let annotations = lower::texsurf::annotations(&m);
+    let global_images = cimg::global_images(&m, &prog.globals);
     for func in &prog.functions {
         let mut f = func.clone();
         // The same phases and post-allocation fixups as `ori llc` (compile.rs): what is run
@@ -365,7 +371,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             (None, Some(a)) => Some((f, a.clone())),
             _ => None,
         };
-        let (params, param_names) = match m.get_function(&func.name) {
+        let (mut params, param_names): (Vec<ParamKind>, Vec<String>) = match m.get_function(&func.name) {
             Some(lf) => lf
                 .get_param_iter()
                 .map(|p| {
@@ -376,6 +382,12 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             None => (Vec::new(), Vec::new()),
         };
         let lf = m.get_function(&func.name);
+        // Texture, surface and sampler handles are bound to images (`check_images.rs`).
+        for (p, img) in params.iter_mut().zip(lf.map(|f| cimg::param_images(f, &annotations)).unwrap_or_default()) {
+            if let Some(spec) = img {
+                *p = ParamKind::Image(spec);
+            }
+        }
         let param_attrs = lf.map(ci::param_attrs).unwrap_or_default();
         let facts = lf.map(ci::launch_facts).unwrap_or_default();
         let per_inst = prog.origins.get(&func.name).cloned().unwrap_or_default();
@@ -393,6 +405,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             bounds: bounds.get(&func.name).cloned(),
             facts,
             origins,
+            global_images: global_images.clone(),
         });
     }
     Ok(Compiled { ir: ref_ir, globals: prog.globals.clone(), kernels, devices })
@@ -418,7 +431,8 @@ pub(super) struct Snapshot {
 /// defined here, except those holding addresses (which differ between the JIT's host memory and
 /// the interpreter's).
 fn compared(g: &GlobalVar) -> bool {
-    g.space == Space::Global && !g.external && g.relocs.is_empty()
+    // A `.texref`/`.surfref` variable is a handle; a surface's image is compared instead.
+    g.space == Space::Global && !g.external && g.relocs.is_empty() && g.handle.is_none()
 }
 
 /// Fresh memory holding `inp`: the machine, the parameter values (buffers by base address) and
@@ -429,11 +443,24 @@ pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec
     let mut bases = Vec::new();
     for (i, b) in inp.buffers.iter().enumerate() {
         if let Some((_, data)) = b {
-            let base = machine.alloc(&format!("arg{i}"), data.clone());
-            params[i] = base;
+            let base = match inp.images.get(i).copied().flatten() {
+                // An image parameter passes its handle and binds it to the data.
+                Some(spec) => machine.bind_image(params[i], spec, &format!("arg{i}"), data.clone()),
+                None => {
+                    let base = machine.alloc(&format!("arg{i}"), data.clone());
+                    params[i] = base;
+                    base
+                }
+            };
             bases.push(Some(base));
         } else {
             bases.push(None);
+        }
+    }
+    for (g, data) in &inp.global_images {
+        // A module variable's handle is its symbol's address.
+        if let Some((_, handle)) = machine.symbol(&g.name) {
+            machine.bind_image(handle, g.spec, &format!("image @{}", g.name), data.clone());
         }
     }
     (machine, params, bases)
@@ -459,7 +486,7 @@ pub(super) fn run_ori(
         return Err((e, out));
     }
     let buffers = bases.iter().map(|b| b.and_then(|b| machine.buffer(b)).map(|b| b.data.clone())).collect();
-    let globals = c
+    let mut globals: BTreeMap<String, Vec<u8>> = c
         .globals
         .iter()
         .filter(|g| compared(g))
@@ -468,6 +495,13 @@ pub(super) fn run_ori(
             Some((g.name.clone(), machine.buffer(addr)?.data[..g.size as usize].to_vec()))
         })
         .collect();
+    // The images of `.texref`/`.surfref` variables, under the variable's name.
+    for (g, _) in &inp.global_images {
+        let image = machine.symbol(&g.name).and_then(|(_, h)| machine.image(h)).and_then(|(_, b)| machine.buffer(b));
+        if let Some(b) = image {
+            globals.insert(g.name.clone(), b.data.clone());
+        }
+    }
     Ok((Snapshot { buffers, globals }, out))
 }
 
@@ -521,14 +555,21 @@ pub(super) fn run_reference(
         .buffers
         .iter()
         .zip(&inp.scalars)
-        .map(|(b, s)| match b {
-            Some((_, d)) => RefArg::Buffer(d.clone()),
-            None => RefArg::Scalar(*s),
+        .zip(&inp.images)
+        .map(|((b, s), img)| match (b, img) {
+            (Some((_, d)), Some(spec)) => RefArg::Image { handle: *s, spec: *spec, data: d.clone() },
+            (Some((_, d)), None) => RefArg::Buffer(d.clone()),
+            (None, _) => RefArg::Scalar(*s),
         })
         .collect();
     let globals: Vec<(String, u64)> =
         c.globals.iter().filter(|g| compared(g)).map(|g| (g.ir_name.clone(), g.size)).collect();
-    let out = reference::run(&c.ir, &k.name, &args, launch, &globals)?;
+    let images: Vec<reference::RefImage> = inp
+        .global_images
+        .iter()
+        .map(|(g, data)| reference::RefImage { global: g.ir_name.clone(), spec: g.spec, data: data.clone() })
+        .collect();
+    let out = reference::run(&c.ir, &k.name, &args, launch, &globals, &images)?;
     let mut bufs = out.buffers.into_iter();
     let buffers = inp.buffers.iter().map(|b| b.as_ref().and_then(|_| bufs.next())).collect();
     // Back to the PTX names the Ori runs use.
@@ -719,7 +760,14 @@ fn run_seeds(
 
 /// The inputs of seed `seed` of a kernel (`fixed`: every integer parameter's value).
 pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fixed: Option<u64>) -> Inputs {
-    ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param))
+    let mut inp = ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param));
+    inp.global_images = k
+        .global_images
+        .iter()
+        .enumerate()
+        .map(|(j, g)| (g.clone(), cimg::contents(&g.spec, ci::seed_of(&g.name, k.params.len() + j, seed))))
+        .collect();
+    inp
 }
 
 /// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)

@@ -62,6 +62,8 @@
 //! value in a uniform register). `BAR.SYNC` executed while the warp is diverged parks the whole
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
+mod texsurf;
+
 use super::exec;
 use super::memory::{LOCAL_FRAME_BASE, Machine, View, function_address, resolve};
 use super::pdom::PostDom;
@@ -708,6 +710,7 @@ impl Sim<'_> {
             | Op::IsSpace { .. }
             | Op::Cvta { .. }
             | Op::Membar { .. }
+            | Op::TexSurf { .. }
             | Op::Copy => {
                 if active != 0 {
                     self.site = Site { func: w.frame().func as u32, block: b as u32, inst: i as u32 };
@@ -1182,6 +1185,7 @@ impl Sim<'_> {
                 }
             }
             Op::Nanosleep => {}
+            Op::TexSurf { op } => self.texsurf(w, inst, op, active, &mut results)?,
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;
