@@ -382,12 +382,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             None => (Vec::new(), Vec::new()),
         };
         let lf = m.get_function(&func.name);
-        // Texture, surface and sampler handles are bound to images (`check_images.rs`).
-        for (p, img) in params.iter_mut().zip(lf.map(|f| cimg::param_images(f, &annotations)).unwrap_or_default()) {
-            if let Some(spec) = img {
-                *p = ParamKind::Image(spec);
-            }
-        }
+        cimg::mark_params(&mut params, lf, &annotations);
         let param_attrs = lf.map(ci::param_attrs).unwrap_or_default();
         let facts = lf.map(ci::launch_facts).unwrap_or_default();
         let per_inst = prog.origins.get(&func.name).cloned().unwrap_or_default();
@@ -442,27 +437,15 @@ pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec
     let mut params = inp.scalars.clone();
     let mut bases = Vec::new();
     for (i, b) in inp.buffers.iter().enumerate() {
-        if let Some((_, data)) = b {
-            let base = match inp.images.get(i).copied().flatten() {
-                // An image parameter passes its handle and binds it to the data.
-                Some(spec) => machine.bind_image(params[i], spec, &format!("arg{i}"), data.clone()),
-                None => {
-                    let base = machine.alloc(&format!("arg{i}"), data.clone());
-                    params[i] = base;
-                    base
-                }
-            };
+        if let Some((_, data)) = b.as_ref().filter(|_| inp.images.get(i).is_none_or(Option::is_none)) {
+            let base = machine.alloc(&format!("arg{i}"), data.clone());
+            params[i] = base;
             bases.push(Some(base));
         } else {
             bases.push(None);
         }
     }
-    for (g, data) in &inp.global_images {
-        // A module variable's handle is its symbol's address.
-        if let Some((_, handle)) = machine.symbol(&g.name) {
-            machine.bind_image(handle, g.spec, &format!("image @{}", g.name), data.clone());
-        }
-    }
+    cimg::bind_images(&mut machine, inp, &mut bases);
     (machine, params, bases)
 }
 
@@ -495,13 +478,7 @@ pub(super) fn run_ori(
             Some((g.name.clone(), machine.buffer(addr)?.data[..g.size as usize].to_vec()))
         })
         .collect();
-    // The images of `.texref`/`.surfref` variables, under the variable's name.
-    for (g, _) in &inp.global_images {
-        let image = machine.symbol(&g.name).and_then(|(_, h)| machine.image(h)).and_then(|(_, b)| machine.buffer(b));
-        if let Some(b) = image {
-            globals.insert(g.name.clone(), b.data.clone());
-        }
-    }
+    cimg::snapshot_images(&machine, inp, &mut globals);
     Ok((Snapshot { buffers, globals }, out))
 }
 
@@ -555,21 +532,15 @@ pub(super) fn run_reference(
         .buffers
         .iter()
         .zip(&inp.scalars)
-        .zip(&inp.images)
-        .map(|((b, s), img)| match (b, img) {
-            (Some((_, d)), Some(spec)) => RefArg::Image { handle: *s, spec: *spec, data: d.clone() },
-            (Some((_, d)), None) => RefArg::Buffer(d.clone()),
-            (None, _) => RefArg::Scalar(*s),
+        .enumerate()
+        .map(|(i, (b, s))| match b {
+            Some((_, d)) => cimg::ref_arg(inp, i).unwrap_or_else(|| RefArg::Buffer(d.clone())),
+            None => RefArg::Scalar(*s),
         })
         .collect();
     let globals: Vec<(String, u64)> =
         c.globals.iter().filter(|g| compared(g)).map(|g| (g.ir_name.clone(), g.size)).collect();
-    let images: Vec<reference::RefImage> = inp
-        .global_images
-        .iter()
-        .map(|(g, data)| reference::RefImage { global: g.ir_name.clone(), spec: g.spec, data: data.clone() })
-        .collect();
-    let out = reference::run(&c.ir, &k.name, &args, launch, &globals, &images)?;
+    let out = reference::run(&c.ir, &k.name, &args, launch, &globals, &cimg::ref_images(inp))?;
     let mut bufs = out.buffers.into_iter();
     let buffers = inp.buffers.iter().map(|b| b.as_ref().and_then(|_| bufs.next())).collect();
     // Back to the PTX names the Ori runs use.
@@ -761,12 +732,7 @@ fn run_seeds(
 /// The inputs of seed `seed` of a kernel (`fixed`: every integer parameter's value).
 pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fixed: Option<u64>) -> Inputs {
     let mut inp = ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param));
-    inp.global_images = k
-        .global_images
-        .iter()
-        .enumerate()
-        .map(|(j, g)| (g.clone(), cimg::contents(&g.spec, ci::seed_of(&g.name, k.params.len() + j, seed))))
-        .collect();
+    cimg::add_global_images(&mut inp, &k.global_images, seed);
     inp
 }
 
@@ -936,7 +902,7 @@ fn changed_elements(inp: &Inputs, out: &Snapshot) -> usize {
             n += before.chunks(e.bytes()).zip(after.chunks(e.bytes())).filter(|(x, y)| x != y).count();
         }
     }
-    n
+    n + cimg::changed_words(inp, &out.globals)
 }
 
 /// The original register a post-allocation register carries (spill temporaries and carriers

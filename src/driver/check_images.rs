@@ -24,7 +24,9 @@
 //! Surfaces are outputs: their final contents are compared like buffers (a parameter's as the
 //! parameter's buffer, a variable's under the variable's name).
 
-use super::check_inputs::{Elem, fill};
+use super::check_inputs::{Elem, Inputs, ParamKind, fill, seed_of};
+use crate::llvm::reference::{RefArg, RefImage};
+use crate::ori::interp::Machine;
 use crate::ori::interp::texture::ImageSpec;
 use crate::ori::ir::GlobalVar;
 use crate::ori::lower::ffi::{self, Ty, V};
@@ -33,6 +35,7 @@ use crate::ori::texsurf::{Channel, HandleKind, TexOp};
 use crate::rng::Rng;
 use inkwell::module::Module;
 use inkwell::values::{AsValueRef, FunctionValue};
+use std::collections::BTreeMap;
 
 /// The handle value of kernel parameter `index` when it is a texture, surface or sampler.
 pub fn param_handle(index: usize) -> u64 {
@@ -180,6 +183,79 @@ pub fn global_images(module: &Module<'_>, globals: &[GlobalVar]) -> Vec<GlobalIm
     out
 }
 
+/// Marks the parameters of kernel `f` that are handles as images.
+pub fn mark_params(params: &mut [ParamKind], f: Option<FunctionValue<'_>>, ann: &Annotations) {
+    let images = f.map(|f| param_images(f, ann)).unwrap_or_default();
+    for (p, img) in params.iter_mut().zip(images) {
+        if let Some(spec) = img {
+            *p = ParamKind::Image(spec);
+        }
+    }
+}
+
+/// Adds the data of the module's images for seed `seed` to `inp`.
+pub fn add_global_images(inp: &mut Inputs, images: &[GlobalImage], seed: u32) {
+    let first = inp.scalars.len();
+    inp.global_images = images
+        .iter()
+        .enumerate()
+        .map(|(j, g)| (g.clone(), contents(&g.spec, seed_of(&g.name, first + j, seed))))
+        .collect();
+}
+
+/// Binds the images of `inp` in the interpreter's memory: each image parameter's handle (its
+/// scalar) to its buffer data, whose base goes to `bases`, and each variable's address (its
+/// handle) to its image.
+pub fn bind_images(machine: &mut Machine, inp: &Inputs, bases: &mut [Option<u64>]) {
+    for (i, spec) in inp.images.iter().enumerate() {
+        if let (Some(spec), Some(Some((_, data)))) = (spec, inp.buffers.get(i)) {
+            bases[i] = Some(machine.bind_image(inp.scalars[i], *spec, &format!("arg{i}"), data.clone()));
+        }
+    }
+    for (g, data) in &inp.global_images {
+        if let Some((_, handle)) = machine.symbol(&g.name) {
+            machine.bind_image(handle, g.spec, &format!("image @{}", g.name), data.clone());
+        }
+    }
+}
+
+/// The variables' images after a run, under the variables' names (as the JIT reference
+/// reports them).
+pub fn snapshot_images(machine: &Machine, inp: &Inputs, out: &mut BTreeMap<String, Vec<u8>>) {
+    for (g, _) in &inp.global_images {
+        let image = machine.symbol(&g.name).and_then(|(_, h)| machine.image(h)).and_then(|(_, b)| machine.buffer(b));
+        if let Some(b) = image {
+            out.insert(g.name.clone(), b.data.clone());
+        }
+    }
+}
+
+/// The JIT reference's argument for parameter `i` when it is an image.
+pub fn ref_arg(inp: &Inputs, i: usize) -> Option<RefArg> {
+    let spec = (*inp.images.get(i)?)?;
+    let data = inp.buffers.get(i)?.as_ref()?.1.clone();
+    Some(RefArg::Image { handle: *inp.scalars.get(i)?, spec, data })
+}
+
+/// The variables' images for the JIT reference.
+pub fn ref_images(inp: &Inputs) -> Vec<RefImage> {
+    inp.global_images
+        .iter()
+        .map(|(g, data)| RefImage { global: g.ir_name.clone(), spec: g.spec, data: data.clone() })
+        .collect()
+}
+
+/// The 32-bit words of the variables' images that a run changed.
+pub fn changed_words(inp: &Inputs, after: &BTreeMap<String, Vec<u8>>) -> usize {
+    let mut n = 0;
+    for (g, before) in &inp.global_images {
+        if let Some(a) = after.get(&g.name) {
+            n += before.chunks(4).zip(a.chunks(4)).filter(|(x, y)| x != y).count();
+        }
+    }
+    n
+}
+
 /// An image's contents for one seed (`seed`: the input set's per-parameter seed).
 pub fn contents(spec: &ImageSpec, seed: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed);
@@ -241,5 +317,49 @@ define ptx_kernel void @k(i64 %t, i64 %s, i64 %smp, i64 %n, i64 %marked, i1 %c) 
         let spec = imgs[0].unwrap();
         assert_eq!(contents(&spec, 1).len(), spec.bytes());
         assert_eq!(contents(&spec, 1), contents(&spec, 1));
+    }
+}
+
+#[cfg(test)]
+mod check_tests {
+    use crate::driver::check::{CheckOptions, Verdict, check_kernel, compile};
+    use crate::ori::opcode::Op;
+
+    const KERNEL: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+@surf = addrspace(1) global i64 0
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare { float, float, float, float } @llvm.nvvm.tex.unified.2d.v4f32.s32(i64, i32, i32)
+declare void @llvm.nvvm.sust.b.2d.i32.trap(i64, i32, i32, i32)
+declare i64 @llvm.nvvm.texsurf.handle.internal.p1(ptr addrspace(1))
+define ptx_kernel void @k(i64 %tex) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %y = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %v = call { float, float, float, float } @llvm.nvvm.tex.unified.2d.v4f32.s32(i64 %tex, i32 %x, i32 %y)
+  %a = extractvalue { float, float, float, float } %v, 2
+  %b = bitcast float %a to i32
+  %h = call i64 @llvm.nvvm.texsurf.handle.internal.p1(ptr addrspace(1) @surf)
+  %x4 = shl i32 %x, 2
+  call void @llvm.nvvm.sust.b.2d.i32.trap(i64 %h, i32 %x4, i32 %y, i32 %b)
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr addrspace(1) @surf, !"surface", i32 1}
+"#;
+
+    #[test]
+    fn the_jit_reference_checks_fetches_and_surface_contents() {
+        let opts = CheckOptions { seeds: 1, ..Default::default() };
+        let mut c = compile(KERNEL.as_bytes(), "k.ll", &opts).unwrap();
+        let r = check_kernel(&c, &c.kernels[0], &opts);
+        assert_eq!(r.verdict, Verdict::Ok("jit; 256 output elements written".into()), "{r}");
+        // Swapping a fetch's coordinates after lowering must show against the reference.
+        let pre = c.kernels[0].pre.as_mut().unwrap();
+        let tex = pre.blocks.iter_mut().flat_map(|b| &mut b.insts).find(|i| matches!(i.op, Op::TexSurf { .. }));
+        tex.unwrap().srcs.swap(1, 2);
+        let r = check_kernel(&c, &c.kernels[0], &opts);
+        let Verdict::Mismatch(m) = &r.verdict else { panic!("expected a mismatch, got {r}") };
+        assert!(m.starts_with("pre-RA vs LLVM reference: @surf"), "{m}");
     }
 }

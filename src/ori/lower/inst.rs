@@ -89,14 +89,8 @@ impl FnLowering<'_> {
         if ffi::is_null_constant(v) {
             return Ok(vec![self.const_scalar(&ty, 0)?]);
         }
-        if let Some(kind) = self.syms.texsurf.globals.get(&v) {
-            // A `.texref`/`.surfref` has no storage: only its handle can be taken (`texsurf.rs`).
-            return Err(self.err(format!(
-                "use of the {} variable @{} other than its handle",
-                kind.ptx_ref(),
-                ffi::name(v)
-            )));
-        }
+        // A `.texref`/`.surfref` variable has no storage (`texsurf.rs`).
+        self.refuse_handle_variable(v)?;
         if ffi::is_global_variable(v) || ffi::is_function(v) {
             // A variable's or a function's address (`mov.u64 %rd, sym`).
             let d = self.f.new_reg(RegFile::R, PairMode::Pair);

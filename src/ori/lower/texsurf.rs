@@ -68,13 +68,23 @@ impl FnLowering<'_> {
             return Ok(None);
         };
         if *ty != Ty::Int(64) {
-            return Err(self.err(format!("{} annotation on a parameter of type {ty:?} (not i64)", kind.ptx_ref())));
+            return Err(self.err(format!("{} annotation on parameter {index}, which is not an i64", kind.ptx_ref())));
         }
         Ok(Some(match kind {
             HandleKind::Texture => ".u64 .ptr .texref",
             HandleKind::Surface => ".u64 .ptr .surfref",
             HandleKind::Sampler => ".u64 .ptr .samplerref",
         }))
+    }
+
+    /// Refuses a `.texref`/`.surfref` variable used as a value: only its handle can be taken.
+    pub(super) fn refuse_handle_variable(&self, v: V) -> Result<()> {
+        match self.syms.texsurf.globals.get(&v) {
+            Some(kind) => {
+                Err(self.err(format!("use of the {} variable @{} other than its handle", kind.ptx_ref(), ffi::name(v))))
+            }
+            None => Ok(()),
+        }
     }
 
     /// Lowers the intrinsic when it is a texture/surface one; `Ok(false)` leaves it to the
