@@ -5,6 +5,8 @@
 ; (`.global .texref`, the handle a `mov.u64` of the symbol). `ori check` binds each handle to a
 ; seeded image of the model in `ori::interp::texture` (clamped texel coordinates, point
 ; filtering, one mipmap level) and the JIT reference runs the same model through `ori.ref.image`.
+; clang-19's CUDA headers write texture-object fetches as inline PTX: one such instruction with
+; its operands in template order runs through the same model in both.
 ; Cube textures, `.samplerref` variables, other uses of a `.texref` variable and the metadata form
 ; of `texsurf.handle` are refused.
 ; RUN: ori llc %s -o %t.ptx
@@ -25,6 +27,7 @@
 ; EXEC: sampler_gather: ok (jit
 ; EXEC: queries: ok (jit
 ; EXEC: fetch_texref: ok (jit
+; EXEC: cuda_tex_objects: ok (jit
 ; EXEC-NOT: RACE
 ; CUBE: ori: error: unsupported cube texture fetch in function @cube
 ; SAMPLERREF: ori: error: unsupported .samplerref variable (ptxas rejects it under the unified texture mode) in global @smp
@@ -315,6 +318,44 @@ define ptx_kernel void @fetch_texref(ptr addrspace(1) %out) {
   %i = add i32 %t, %cta
   %p = getelementptr float, ptr addrspace(1) %out, i32 %i
   store float %s, ptr addrspace(1) %p
+  ret void
+}
+
+; CUDA texture objects as clang-19 compiles them with its __clang_cuda_texture_intrinsics.h
+; (the templates and constraints are clang's; the kernel is this test's):
+;   __global__ void cuda_tex_objects(cudaTextureObject_t t, float *out) {
+;     int i = blockIdx.x * blockDim.x + threadIdx.x;
+;     float4 v = tex1Dfetch<float4>(t, i);
+;     float w = tex2D<float>(t, threadIdx.x + 0.5f, 1.5f);
+;     int4 z = tex3D<int4>(t, 1.0f, 2.0f, 3.0f);
+;     out[i] = v.x + v.w + w + z.y;
+;   }
+; CHECK-LABEL: .entry cuda_tex_objects(
+; CHECK: tex.1d.v4.f32.s32{{[[:space:]]+\{(%r[0-9]+, ){3}%r[0-9]+[}]}}, {{\[%rd[0-9]+, \{%r[0-9]+[}]}}];
+; CHECK: tex.2d.v4.f32.f32{{[[:space:]]+\{(%r[0-9]+, ){3}%r[0-9]+[}]}}, {{\[%rd[0-9]+, \{%r[0-9]+, %r[0-9]+[}]}}];
+; CHECK: tex.3d.v4.s32.f32{{[[:space:]]+\{(%r[0-9]+, ){3}%r[0-9]+[}]}}, {{\[%rd[0-9]+, \{}}[[X:%r[0-9]+]], [[Y:%r[0-9]+]], [[Z:%r[0-9]+]], [[Z]]}];
+define ptx_kernel void @cuda_tex_objects(i64 noundef %t, ptr nocapture noundef writeonly %out) {
+  %c = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %n = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %m = mul i32 %c, %n
+  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = add i32 %m, %tid
+  %v = tail call { float, float, float, float } asm "tex.1d.v4.f32.s32\09{$0, $1, $2, $3}, [$4, {$5}];", "=f,=f,=f,=f,l,r"(i64 %t, i32 %i)
+  %vx = extractvalue { float, float, float, float } %v, 0
+  %vw = extractvalue { float, float, float, float } %v, 3
+  %ft = uitofp nneg i32 %tid to float
+  %x = fadd contract float %ft, 5.000000e-01
+  %w4 = tail call { float, float, float, float } asm "tex.2d.v4.f32.f32\09{$0, $1, $2, $3}, [$4, {$5, $6}];", "=f,=f,=f,=f,l,f,f"(i64 %t, float %x, float 1.500000e+00)
+  %w = extractvalue { float, float, float, float } %w4, 0
+  %z4 = tail call { i32, i32, i32, i32 } asm "tex.3d.v4.s32.f32\09{$0, $1, $2, $3}, [$4, {$5, $6, $7, $7}];", "=r,=r,=r,=r,l,f,f,f"(i64 %t, float 1.000000e+00, float 2.000000e+00, float 3.000000e+00)
+  %zy = extractvalue { i32, i32, i32, i32 } %z4, 1
+  %s1 = fadd contract float %vx, %vw
+  %s2 = fadd contract float %s1, %w
+  %zf = sitofp i32 %zy to float
+  %s = fadd contract float %s2, %zf
+  %idx = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr %out, i64 %idx
+  store float %s, ptr %p, align 4
   ret void
 }
 

@@ -124,8 +124,15 @@ fn uses(h: V, u: &mut Usage) {
             match ffi::opcode(user) {
                 O::LLVMPHI | O::LLVMSelect | O::LLVMFreeze => work.push(user),
                 O::LLVMCall => {
-                    let name = ffi::intrinsic_name(ffi::called_value(user)).unwrap_or_default();
-                    let Ok(Some(op)) = TexOp::parse(&name) else { continue };
+                    let callee = ffi::called_value(user);
+                    let op = if ffi::is_inline_asm(callee) {
+                        // clang's CUDA texture headers: inline PTX (`TexOp::from_asm`).
+                        let (text, cons, _) = ffi::inline_asm(callee);
+                        TexOp::from_inline_asm(&text, &cons)
+                    } else {
+                        TexOp::parse(&ffi::intrinsic_name(callee).unwrap_or_default()).ok().flatten()
+                    };
+                    let Some(op) = op else { continue };
                     for k in 0..ffi::num_operands(user).saturating_sub(1) {
                         if ffi::operand(user, k) == v {
                             u.record(op, k as usize);

@@ -427,6 +427,131 @@ impl TexOp {
         }
     }
 
+    /// The instruction in PTX with the given operand spellings: the destinations, then the
+    /// sources in argument order (`None` when their numbers do not fit). Coordinate and gradient
+    /// vectors of three elements get a fourth, the third repeated, as llc writes them.
+    pub fn render(self, d: &[String], s: &[String]) -> Option<String> {
+        if d.len() != self.num_results() || s.len() != self.num_args() {
+            return None;
+        }
+        let vector = |from: usize, n: usize| {
+            let mut v: Vec<&str> = s[from..from + n].iter().map(String::as_str).collect();
+            if n == 3 {
+                v.push(v[2]);
+            }
+            format!("{{{}}}", v.join(", "))
+        };
+        let name = self.ptx();
+        let dsts = d.join(", ");
+        let h = &s[0];
+        Some(match self {
+            TexOp::Tex { geom, lod, sampler, .. } => {
+                let first = 1 + sampler as usize;
+                let smp = if sampler { format!("{}, ", s[1]) } else { String::new() };
+                let after = first + geom.coords();
+                let extra = match lod {
+                    Lod::Base => String::new(),
+                    Lod::Level => format!(", {}", s[after]),
+                    Lod::Grad => {
+                        format!(", {}, {}", vector(after, geom.dims()), vector(after + geom.dims(), geom.dims()))
+                    }
+                };
+                format!("{name} {{{dsts}}}, [{h}, {smp}{}]{extra}", vector(first, geom.coords()))
+            }
+            TexOp::Tld4 { sampler, .. } => {
+                let first = 1 + sampler as usize;
+                let smp = if sampler { format!("{}, ", s[1]) } else { String::new() };
+                format!("{name} {{{dsts}}}, [{h}, {smp}{}]", vector(first, 2))
+            }
+            TexOp::Suld { geom, .. } => format!("{name} {{{dsts}}}, [{h}, {}]", vector(1, geom.coords())),
+            TexOp::Sust { geom, vec, .. } => {
+                let values = s[1 + geom.coords()..1 + geom.coords() + vec as usize].join(", ");
+                format!("{name} [{h}, {}], {{{values}}}", vector(1, geom.coords()))
+            }
+            TexOp::Query { .. } => format!("{name} {dsts}, [{h}]"),
+            TexOp::IsType(_) => format!("{name} {dsts}, {h}"),
+        })
+    }
+
+    /// The operation of a PTX mnemonic (`tex.level.2d.v4.f32.f32`); `sampler` picks the
+    /// non-unified form of `tex`/`tld4`, whose mnemonic is the same.
+    fn from_ptx(mnemonic: &str, sampler: bool) -> Option<TexOp> {
+        let w: Vec<&str> = mnemonic.split('.').collect();
+        let geom = |g: &str| [Geom::D1, Geom::D2, Geom::D3, Geom::A1D, Geom::A2D].into_iter().find(|x| x.ptx() == g);
+        let chan = |c: &str| [Channel::F32, Channel::S32, Channel::U32].into_iter().find(|x| x.ptx() == c);
+        match w.as_slice() {
+            ["tex", rest @ ..] => {
+                let (lod, rest) = match rest {
+                    ["level", r @ ..] => (Lod::Level, r),
+                    ["grad", r @ ..] => (Lod::Grad, r),
+                    r => (Lod::Base, r),
+                };
+                let [g, "v4", c, coord] = rest else { return None };
+                let coord_f32 = match *coord {
+                    "f32" => true,
+                    "s32" if lod == Lod::Base => false,
+                    _ => return None,
+                };
+                Some(TexOp::Tex { geom: geom(g)?, chan: chan(c)?, coord_f32, lod, sampler })
+            }
+            ["tld4", comp, "2d", "v4", c, "f32"] => {
+                let comp = ["r", "g", "b", "a"].iter().position(|x| x == comp)? as u8;
+                Some(TexOp::Tld4 { comp, chan: chan(c)?, sampler })
+            }
+            [head @ ("suld" | "sust"), "b", g, rest @ ..] if !sampler => {
+                let (vec, rest) = match rest {
+                    ["v2", r @ ..] => (2, r),
+                    ["v4", r @ ..] => (4, r),
+                    r => (1, r),
+                };
+                let [bits, mode] = rest else { return None };
+                let bits: u8 = bits.strip_prefix('b')?.parse().ok().filter(|b| [8, 16, 32, 64].contains(b))?;
+                let oob = oob_of(mode)?;
+                let geom = geom(g)?;
+                Some(if *head == "sust" {
+                    TexOp::Sust { geom, bits, vec, oob }
+                } else {
+                    TexOp::Suld { geom, bits, vec, oob }
+                })
+            }
+            [head @ ("txq" | "suq"), field, "b32"] if !sampler => {
+                let what = QUERIES.iter().find(|q| q.2 == *field)?.0;
+                Some(TexOp::Query { surface: *head == "suq", what })
+            }
+            ["istypep", kind] if !sampler => [HandleKind::Texture, HandleKind::Surface, HandleKind::Sampler]
+                .into_iter()
+                .find(|k| k.ptx_ref().trim_start_matches('.') == *kind)
+                .map(TexOp::IsType),
+            _ => None,
+        }
+    }
+
+    /// The operation of an inline-assembly template with `outputs` outputs and `inputs` inputs
+    /// that is exactly one texture/surface instruction whose operands are `$0, $1, ...` in the
+    /// order of [`TexOp::render`] (clang's CUDA texture headers write `tex.1d.v4.f32.s32
+    /// {$0, $1, $2, $3}, [$4, {$5}];`): its sources are then the asm's inputs, its
+    /// destinations the asm's outputs.
+    pub fn from_asm(template: &str, outputs: usize, inputs: usize) -> Option<TexOp> {
+        let text = template.trim();
+        let text = text.strip_suffix(';').unwrap_or(text);
+        let mnemonic = text.split(char::is_whitespace).next()?;
+        let squeeze = |x: &str| x.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        let want = squeeze(text);
+        let d: Vec<String> = (0..outputs).map(|k| format!("${k}")).collect();
+        let s: Vec<String> = (outputs..outputs + inputs).map(|k| format!("${k}")).collect();
+        [false, true].into_iter().find_map(|sampler| {
+            let op = Self::from_ptx(mnemonic, sampler)?;
+            (squeeze(&op.render(&d, &s)?) == want).then_some(op)
+        })
+    }
+
+    /// [`TexOp::from_asm`] for an `asm` call's template and constraint string.
+    pub fn from_inline_asm(template: &str, constraints: &str) -> Option<TexOp> {
+        let cons: Vec<&str> = constraints.split(',').filter(|c| !c.starts_with("~{")).collect();
+        let outputs = cons.iter().filter(|c| c.starts_with('=')).count();
+        Self::from_asm(template, outputs, cons.len() - outputs)
+    }
+
     /// The SASS-style name of the Ori text form and listing (`TEX.2D`, `SULD.D.BA.1D.32`).
     pub fn sass(self) -> String {
         match self {
@@ -547,6 +672,25 @@ mod tests {
         for n in ["llvm.nvvm.texsurf.handle.internal.p1", "llvm.nvvm.barrier0", "llvm.fma.f32"] {
             assert_eq!(TexOp::parse(n), Ok(None), "{n}");
         }
+    }
+
+    #[test]
+    fn clang_texture_templates_are_recognized() {
+        let t = "tex.3d.v4.s32.f32\t{$0, $1, $2, $3}, [$4, {$5, $6, $7, $7}];";
+        assert_eq!(TexOp::from_inline_asm(t, "=r,=r,=r,=r,l,f,f,f"), Some(parse("tex.unified.3d.v4s32.f32")));
+        let t = "tex.grad.a1d.v4.f32.f32\t{$0, $1, $2, $3}, [$4, {$5, $6}], {$7}, {$8};";
+        assert_eq!(TexOp::from_asm(t, 4, 5), Some(parse("tex.unified.1d.array.grad.v4f32.f32")));
+        let t = "tex.2d.v4.f32.f32 {$0, $1, $2, $3}, [$4, $5, {$6, $7}];";
+        assert_eq!(TexOp::from_asm(t, 4, 4), Some(parse("tex.2d.v4f32.f32")));
+        assert_eq!(
+            TexOp::from_asm("sust.b.2d.v2.b32.zero [$0, {$1, $2}], {$3, $4};", 0, 5),
+            Some(parse("sust.b.2d.v2i32.zero"))
+        );
+        assert_eq!(TexOp::from_asm("txq.width.b32 $0, [$1];", 1, 1), Some(parse("txq.width")));
+        // Operands out of order, an immediate, or a second instruction: not recognized.
+        assert_eq!(TexOp::from_asm("tex.1d.v4.f32.s32 {$0, $1, $2, $3}, [$5, {$4}];", 4, 2), None);
+        assert_eq!(TexOp::from_asm("tex.1d.v4.f32.s32 {$0, $1, $2, $3}, [$4, {0}];", 4, 1), None);
+        assert_eq!(TexOp::from_asm("{.reg .pred %p; tex.1d.v4.f32.s32 {$0, $1, $2, $3}, [$4, {$5}];}", 4, 2), None);
     }
 
     #[test]

@@ -263,7 +263,8 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
                 let callee = ffi::called_value(V(i));
                 if ffi::is_inline_asm(callee) {
                     let (text, cons, _) = ffi::inline_asm(callee);
-                    if ptx::parse(&text, &cons).is_none() {
+                    let texsurf = crate::ori::texsurf::TexOp::from_inline_asm(&text, &cons);
+                    if ptx::parse(&text, &cons).is_none() && texsurf.is_none() {
                         return Err(format!("inline PTX \"{}\"", one_line(&text)));
                     }
                 }
@@ -496,6 +497,10 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
             let callee = ffi::called_value(V(i));
             if ffi::is_inline_asm(callee) {
                 let (text, cons, _) = ffi::inline_asm(callee);
+                if let Some(op) = crate::ori::texsurf::TexOp::from_inline_asm(&text, &cons) {
+                    replace(i, texsurf::image_call(cx, m, i, op));
+                    continue;
+                }
                 let Some(op) = ptx::parse(&text, &cons) else {
                     return Err(RefError::Ineligible(format!("inline PTX \"{}\"", one_line(&text))));
                 };

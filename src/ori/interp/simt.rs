@@ -350,7 +350,8 @@ fn prepare<'a>(
                 if let Op::Asm { id, .. } = inst.op {
                     let text = f.asm.get(id as usize).map_or("?", |s| s.trim());
                     let understood = super::asm::parse(text)
-                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity());
+                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity())
+                        || crate::ori::texsurf::TexOp::from_asm(text, inst.dsts.len(), inst.srcs.len()).is_some();
                     if !understood {
                         let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
                         return Err(e.at(b as u32, i as u32));
@@ -958,7 +959,10 @@ impl Sim<'_> {
     /// Data-path instructions, memory, atomics and warp-level operations.
     fn data(&mut self, w: &mut Warp, inst: &Inst, active: u32) -> Result<(), Error> {
         let mut results: Vec<Vec<(u32, [u32; 4])>> = vec![Vec::new(); inst.dsts.len()];
+        // Inline PTX that is one texture/surface instruction (clang's CUDA texture headers).
+        let asm_texsurf = self.asm_texsurf(w, inst);
         match inst.op {
+            Op::Asm { .. } if let Some(op) = asm_texsurf => self.texsurf(w, inst, op, active, &mut results)?,
             Op::Ld { space: Space::Param, bits, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
                 let Some(Sym::Param(k)) = self.param_slot(w, &inst.srcs[0]) else {
                     return Err(Error::internal("LD.PARAM of a return slot"));

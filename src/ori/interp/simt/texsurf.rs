@@ -1,8 +1,9 @@
-//! `Op::TexSurf` in the SIMT interpreter: each active lane runs the shared model
+//! `Op::TexSurf` (and inline PTX that is one texture/surface instruction, `TexOp::from_asm`) in
+//! the SIMT interpreter: each active lane runs the shared model
 //! (`interp::texture::execute`) on its source values, with the image data in the machine's
 //! global allocations, so surface accesses are memory accesses the race detector sees.
 
-use super::{AccessKind, Error, Inst, Sim, Space, View, Warp, cells_of, lanes};
+use super::{AccessKind, Error, Inst, Op, Sim, Space, View, Warp, cells_of, lanes};
 use crate::ori::interp::texture::{self, ImageMemory, ImageSpec};
 use crate::ori::texsurf::TexOp;
 
@@ -53,6 +54,13 @@ fn load(view: &mut View<'_>, addr: u64, len: u64) -> Result<u128, String> {
 }
 
 impl Sim<'_> {
+    /// The texture/surface instruction an `ASM` instruction's template is, if it is one.
+    pub(super) fn asm_texsurf(&self, w: &Warp, inst: &Inst) -> Option<TexOp> {
+        let Op::Asm { id, .. } = inst.op else { return None };
+        let text = self.k.code[w.frame().func].f.asm.get(id as usize)?;
+        TexOp::from_asm(text, inst.dsts.len(), inst.srcs.len())
+    }
+
     /// Runs a texture/surface instruction for the `active` lanes; the results go to `results`
     /// (one list per destination).
     pub(super) fn texsurf(
