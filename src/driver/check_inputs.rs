@@ -537,6 +537,12 @@ pub fn describe_runs(launch: &Launch, names: &[String], params: &[ParamKind], ru
         dims(launch.block)
     );
     for (i, p) in params.iter().enumerate() {
+        if let ParamKind::Image(spec) = p {
+            // The image model of `ori::interp::texture`, which the JIT reference shares.
+            let name = names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
+            s += &format!("; {name} = {}", spec.describe());
+            continue;
+        }
         if !matches!(p, ParamKind::Int | ParamKind::Bool) {
             continue;
         }

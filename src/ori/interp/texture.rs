@@ -84,6 +84,30 @@ impl ImageSpec {
         ImageSpec { kind: HandleKind::Sampler, width: 0, height: 0, depth: 0, layers: 0, elem_bytes: 0, float: false }
     }
 
+    /// A short description (`2D texture 64x64, float channels`, `1D surface 1024 x 4 bytes`).
+    pub fn describe(&self) -> String {
+        let dims = |n: usize| {
+            let e = [self.width, self.height, self.depth];
+            e[..n].iter().map(u32::to_string).collect::<Vec<_>>().join("x")
+        };
+        let n = if self.depth > 1 {
+            3
+        } else if self.height > 1 {
+            2
+        } else {
+            1
+        };
+        let layers = if self.layers > 1 { format!(", {} layers", self.layers) } else { String::new() };
+        match self.kind {
+            HandleKind::Texture => {
+                let ch = if self.float { "float" } else { "integer" };
+                format!("{n}D texture {}{layers}, {ch} channels", dims(n))
+            }
+            HandleKind::Surface => format!("{n}D surface {} x {} bytes{layers}", dims(n), self.elem_bytes),
+            HandleKind::Sampler => "sampler".into(),
+        }
+    }
+
     /// Bytes of data.
     pub fn bytes(&self) -> usize {
         [self.width, self.height, self.depth, self.layers, self.elem_bytes].iter().map(|&x| x as usize).product()
