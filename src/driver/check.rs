@@ -44,6 +44,7 @@
 //! `--dump-trace` compares the per-instruction traces of the pre-RA and post-RA runs and shows the
 //! first instruction, lane and register where they diverge.
 
+use super::check_images::{self as cimg, GlobalImage};
 use super::check_inputs::{self as ci, LaunchFacts};
 pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
 pub use super::check_race::RaceMode;
@@ -159,6 +160,8 @@ pub struct CompiledKernel {
     pub facts: LaunchFacts,
     /// Where the instructions as lowered come from (for race reports).
     pub origins: Origins,
+    /// The images of the module's `.texref` / `.surfref` variables (`check_images.rs`).
+    pub global_images: Vec<GlobalImage>,
 }
 
 /// A compiled module.
@@ -333,6 +336,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     bounds: Some(b.clone()),
                     facts: LaunchFacts::default(),
                     origins: Origins::default(),
+                    global_images: Vec::new(),
                 })
                 .collect();
             return Ok(Compiled { ir: ref_ir, globals: Vec::new(), kernels, devices: Vec::new() });
@@ -350,6 +354,8 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
     };
     let mut kernels = Vec::new();
     let mut devices = Vec::new();
+    let annotations = lower::texsurf::annotations(&m);
+    let global_images = cimg::global_images(&m, &prog.globals);
     for func in &prog.functions {
         let mut f = func.clone();
         // The same phases and post-allocation fixups as `ori llc` (compile.rs): what is run
@@ -365,7 +371,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             (None, Some(a)) => Some((f, a.clone())),
             _ => None,
         };
-        let (params, param_names) = match m.get_function(&func.name) {
+        let (mut params, param_names): (Vec<ParamKind>, Vec<String>) = match m.get_function(&func.name) {
             Some(lf) => lf
                 .get_param_iter()
                 .map(|p| {
@@ -376,6 +382,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             None => (Vec::new(), Vec::new()),
         };
         let lf = m.get_function(&func.name);
+        cimg::mark_params(&mut params, lf, &annotations);
         let param_attrs = lf.map(ci::param_attrs).unwrap_or_default();
         let facts = lf.map(ci::launch_facts).unwrap_or_default();
         let per_inst = prog.origins.get(&func.name).cloned().unwrap_or_default();
@@ -393,6 +400,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
             bounds: bounds.get(&func.name).cloned(),
             facts,
             origins,
+            global_images: global_images.clone(),
         });
     }
     Ok(Compiled { ir: ref_ir, globals: prog.globals.clone(), kernels, devices })
@@ -418,7 +426,8 @@ pub(super) struct Snapshot {
 /// defined here, except those holding addresses (which differ between the JIT's host memory and
 /// the interpreter's).
 fn compared(g: &GlobalVar) -> bool {
-    g.space == Space::Global && !g.external && g.relocs.is_empty()
+    // A `.texref`/`.surfref` variable is a handle; a surface's image is compared instead.
+    g.space == Space::Global && !g.external && g.relocs.is_empty() && g.handle.is_none()
 }
 
 /// Fresh memory holding `inp`: the machine, the parameter values (buffers by base address) and
@@ -428,7 +437,7 @@ pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec
     let mut params = inp.scalars.clone();
     let mut bases = Vec::new();
     for (i, b) in inp.buffers.iter().enumerate() {
-        if let Some((_, data)) = b {
+        if let Some((_, data)) = b.as_ref().filter(|_| inp.images.get(i).is_none_or(Option::is_none)) {
             let base = machine.alloc(&format!("arg{i}"), data.clone());
             params[i] = base;
             bases.push(Some(base));
@@ -436,6 +445,7 @@ pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec
             bases.push(None);
         }
     }
+    cimg::bind_images(&mut machine, inp, &mut bases);
     (machine, params, bases)
 }
 
@@ -459,7 +469,7 @@ pub(super) fn run_ori(
         return Err((e, out));
     }
     let buffers = bases.iter().map(|b| b.and_then(|b| machine.buffer(b)).map(|b| b.data.clone())).collect();
-    let globals = c
+    let mut globals: BTreeMap<String, Vec<u8>> = c
         .globals
         .iter()
         .filter(|g| compared(g))
@@ -468,6 +478,7 @@ pub(super) fn run_ori(
             Some((g.name.clone(), machine.buffer(addr)?.data[..g.size as usize].to_vec()))
         })
         .collect();
+    cimg::snapshot_images(&machine, inp, &mut globals);
     Ok((Snapshot { buffers, globals }, out))
 }
 
@@ -521,14 +532,15 @@ pub(super) fn run_reference(
         .buffers
         .iter()
         .zip(&inp.scalars)
-        .map(|(b, s)| match b {
-            Some((_, d)) => RefArg::Buffer(d.clone()),
+        .enumerate()
+        .map(|(i, (b, s))| match b {
+            Some((_, d)) => cimg::ref_arg(inp, i).unwrap_or_else(|| RefArg::Buffer(d.clone())),
             None => RefArg::Scalar(*s),
         })
         .collect();
     let globals: Vec<(String, u64)> =
         c.globals.iter().filter(|g| compared(g)).map(|g| (g.ir_name.clone(), g.size)).collect();
-    let out = reference::run(&c.ir, &k.name, &args, launch, &globals)?;
+    let out = reference::run(&c.ir, &k.name, &args, launch, &globals, &cimg::ref_images(inp))?;
     let mut bufs = out.buffers.into_iter();
     let buffers = inp.buffers.iter().map(|b| b.as_ref().and_then(|_| bufs.next())).collect();
     // Back to the PTX names the Ori runs use.
@@ -719,7 +731,9 @@ fn run_seeds(
 
 /// The inputs of seed `seed` of a kernel (`fixed`: every integer parameter's value).
 pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fixed: Option<u64>) -> Inputs {
-    ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param))
+    let mut inp = ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param));
+    cimg::add_global_images(&mut inp, &k.global_images, seed);
+    inp
 }
 
 /// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)
@@ -888,7 +902,7 @@ fn changed_elements(inp: &Inputs, out: &Snapshot) -> usize {
             n += before.chunks(e.bytes()).zip(after.chunks(e.bytes())).filter(|(x, y)| x != y).count();
         }
     }
-    n
+    n + cimg::changed_words(inp, &out.globals)
 }
 
 /// The original register a post-allocation register carries (spill temporaries and carriers

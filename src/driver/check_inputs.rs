@@ -38,8 +38,10 @@
 //! or a `range` return attribute on `ntid`/`tid`/`nctaid`/`ctaid` reads). 8 KiB of dynamic shared
 //! memory.
 
+use super::check_images::{self as images, GlobalImage};
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::metadata;
+use crate::ori::interp::texture::ImageSpec;
 use crate::ori::interp::{self, Launch, Unit};
 use crate::ori::ir::Operand;
 use crate::ori::lower::ffi::{self, Ty, V};
@@ -96,6 +98,8 @@ pub enum ParamKind {
     F16,
     F32,
     F64,
+    /// A texture, surface or sampler handle (`check_images.rs`): bound to an image of this shape.
+    Image(ImageSpec),
 }
 
 /// The attributes of a parameter that restrict its legal values.
@@ -401,21 +405,26 @@ pub fn launch_with_facts(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>, fact
     Launch { grid, block, dynamic_shared: 8192 }
 }
 
-/// Inputs of one kernel run: buffer contents per parameter (None for scalars) and scalar values.
+/// Inputs of one kernel run: buffer contents per parameter (None for scalars) and scalar values;
+/// an image parameter has its image's data as its buffer and its handle as its scalar.
 #[derive(Clone, Debug)]
 pub struct Inputs {
     pub buffers: Vec<Option<(Elem, Vec<u8>)>>,
     pub scalars: Vec<u64>,
+    /// Per parameter: the image it is the handle of.
+    pub images: Vec<Option<ImageSpec>>,
+    /// The images of the module's `.texref` / `.surfref` variables and their data.
+    pub global_images: Vec<(GlobalImage, Vec<u8>)>,
 }
 
 /// The seed of parameter `k` of kernel `name` in input set `seed`.
-fn seed_of(name: &str, k: usize, seed: u32) -> u64 {
+pub(super) fn seed_of(name: &str, k: usize, seed: u32) -> u64 {
     let h = name.bytes().fold(0xCBF2_9CE4_8422_2325u64 ^ k as u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3));
     h ^ (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// Random contents of a buffer of `n` elements.
-fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
+pub(super) fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::with_capacity(n * elem.bytes());
     for _ in 0..n {
         let r = rng.next_u64();
@@ -476,6 +485,7 @@ pub fn inputs(
 ) -> Inputs {
     let mut buffers = Vec::new();
     let mut scalars = Vec::new();
+    let mut image_specs = vec![None; params.len()];
     for (i, p) in params.iter().enumerate() {
         let mut rng = Rng::new(seed_of(name, i, seed));
         let a = attrs.get(i).cloned().unwrap_or_default();
@@ -505,9 +515,15 @@ pub fn inputs(
                 buffers.push(None);
                 scalars.push(0.75f64.to_bits());
             }
+            ParamKind::Image(spec) => {
+                let elem = if spec.float { Elem::F32 } else { Elem::I32 };
+                buffers.push(Some((elem, images::contents(spec, seed_of(name, i, seed)))));
+                scalars.push(images::param_handle(i));
+                image_specs[i] = Some(*spec);
+            }
         }
     }
-    Inputs { buffers, scalars }
+    Inputs { buffers, scalars, images: image_specs, global_images: Vec::new() }
 }
 
 /// One line saying what a kernel ran on: seeds, launch and the scalar values per seed.
@@ -521,6 +537,12 @@ pub fn describe_runs(launch: &Launch, names: &[String], params: &[ParamKind], ru
         dims(launch.block)
     );
     for (i, p) in params.iter().enumerate() {
+        if let ParamKind::Image(spec) = p {
+            // The image model of `ori::interp::texture`, which the JIT reference shares.
+            let name = names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
+            s += &format!("; {name} = {}", spec.describe());
+            continue;
+        }
         if !matches!(p, ParamKind::Int | ParamKind::Bool) {
             continue;
         }

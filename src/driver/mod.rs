@@ -1,6 +1,7 @@
 //! Subcommand drivers and the shared command-line conventions.
 
 pub mod check;
+pub mod check_images;
 pub mod check_inputs;
 pub mod check_race;
 #[cfg(test)]

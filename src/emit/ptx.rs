@@ -32,6 +32,7 @@
 //! | `SHFL` `VOTE` `BAR.SYNC` `MEMBAR` | `shfl.sync` `vote.sync` `bar.sync 0` / `barrier.sync id[, n]` `membar.gl/cta` |
 //! | `MATCH` `REDUX` `NANOSLEEP` `WARPSYNC` | `match.{any,all}.sync` `redux.sync` `nanosleep.u32` `bar.warp.sync` |
 //! | `ISSPACEP.space` | `isspacep.space` |
+//! | `TEX` `TLD4` `SULD` `SUST` `TXQ` `SUQ` `ISTYPEP` | `tex` `tld4` `suld.b` `sust.b` `txq` `suq` `istypep` (`ptx/texsurf.rs`) |
 //! | `CVTA[.TO].space` | `cvta[.to].space.u64` |
 //! | `@P BRA` `EXIT` | `@%p bra $L..` `ret` |
 
@@ -46,6 +47,7 @@ use std::fmt::Write;
 
 use super::plop3;
 mod calls;
+mod texsurf;
 
 /// Launch-bound directives for one kernel.
 #[derive(Clone, Debug, Default)]
@@ -726,6 +728,7 @@ impl Printer<'_> {
                 let (d, a, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
                 self.line(&g, format!("redux.sync.{name} {d}, {a}, {mask}"));
             }
+            Op::TexSurf { op } => self.texsurf(i, op)?,
             Op::Nanosleep => {
                 let a = self.int_src(&s(0))?;
                 self.line(&g, format!("nanosleep.u32 {a}"));

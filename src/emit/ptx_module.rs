@@ -84,6 +84,11 @@ fn word(bytes: &[u8], at: usize, n: usize) -> u64 {
 /// One variable's line.
 pub fn variable(g: &GlobalVar) -> String {
     let space = g.space.ptx();
+    if let Some(kind) = g.handle {
+        // `.visible .global .texref tex;`: a reference, without alignment or initializer.
+        let linkage = if g.external { ".extern " } else { g.linkage.directive() };
+        return format!("{linkage}{space} {} {};", kind.ptx_ref(), g.name);
+    }
     if g.external || (g.size == 0 && g.space == Space::Shared) {
         if let Some(t) = g.scalar {
             return format!(".extern {space} .align {} {t} {};", g.align, g.name);

@@ -35,10 +35,11 @@ pub enum MdOp {
     Int { bits: u32, value: Option<u64> },
     /// A function, by name.
     Function(String),
+    /// A global variable, by name (`!{ptr addrspace(1) @tex, !"texture", i32 1}`).
+    Global(String),
     /// A nested node (`!{...}` or a numbered node).
     Node(NodeRef),
-    /// Any other value or metadata (a global variable, a float, a constant expression, debug-info
-    /// nodes).
+    /// Any other value or metadata (a float, a constant expression, debug-info nodes).
     Other,
 }
 
@@ -105,7 +106,8 @@ fn classify(op: LLVMValueRef) -> MdOp {
             let value = (bits <= 64).then(|| c::LLVMConstIntGetZExtValue(op));
             return MdOp::Int { bits, value };
         }
-        if !c::LLVMIsAFunction(op).is_null() {
+        let function = !c::LLVMIsAFunction(op).is_null();
+        if function || !c::LLVMIsAGlobalVariable(op).is_null() {
             let mut len = 0;
             let p = c::LLVMGetValueName2(op, &mut len);
             let name = if p.is_null() {
@@ -113,7 +115,7 @@ fn classify(op: LLVMValueRef) -> MdOp {
             } else {
                 String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
             };
-            return MdOp::Function(name);
+            return if function { MdOp::Function(name) } else { MdOp::Global(name) };
         }
     }
     MdOp::Other
@@ -256,7 +258,7 @@ define void @k(ptr %p) {
         let n = &nodes[2];
         assert_eq!(n[0], MdOp::Function("k".into()));
         assert_eq!(n[2], MdOp::Int { bits: 128, value: None });
-        assert_eq!((&n[4], &n[6], &n[7]), (&MdOp::Other, &MdOp::Other, &MdOp::Null));
+        assert_eq!((&n[4], &n[6], &n[7]), (&MdOp::Other, &MdOp::Global("g".into()), &MdOp::Null));
         let MdOp::Node(inner) = n[5] else { panic!("{:?}", n[5]) };
         assert_eq!(node_operands(inner).unwrap()[1], MdOp::Int { bits: 32, value: Some(2) });
         // LLVM's C API sees a one-constant tuple as the constant (llc reads it the same way).

@@ -66,6 +66,7 @@
 //! reported with its reason; a thread stuck in a loop cannot be stopped, so on a timeout its
 //! memory is leaked and it keeps running until the process exits.
 
+mod images;
 mod nvvm_round;
 mod ptx;
 mod rewrite;
@@ -73,6 +74,7 @@ mod sched;
 #[cfg(test)]
 mod tests;
 
+use crate::ori::interp::texture::ImageSpec;
 use crate::ori::interp::{Launch, exec, float};
 use crate::ori::opcode::{MufuFn, Round};
 use inkwell::OptimizationLevel;
@@ -91,14 +93,26 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(60);
 /// Stack of each OS thread running a CUDA thread.
 const THREAD_STACK: usize = 4 << 20;
 
-/// A kernel argument: a buffer (passed as a pointer to a host copy) or a scalar's raw bits.
+/// A kernel argument: a buffer (passed as a pointer to a host copy), a scalar's raw bits, or a
+/// texture/surface/sampler handle bound to an image holding `data` (`images.rs`).
 #[derive(Clone, Debug)]
 pub enum RefArg {
     Buffer(Vec<u8>),
     Scalar(u64),
+    Image { handle: u64, spec: ImageSpec, data: Vec<u8> },
 }
 
-/// Memory after the run: the buffers in argument order and the requested module variables.
+/// The image of a module `.texref`/`.surfref` variable (by LLVM name): its handle is the
+/// variable's address.
+#[derive(Clone, Debug)]
+pub struct RefImage {
+    pub global: String,
+    pub spec: ImageSpec,
+    pub data: Vec<u8>,
+}
+
+/// Memory after the run: the buffers (and images) in argument order and the requested module
+/// variables (and the images of module variables).
 #[derive(Clone, Debug, Default)]
 pub struct RefOutcome {
     pub buffers: Vec<Vec<u8>>,
@@ -582,13 +596,14 @@ pub fn eligibility(ir: &[u8], kernel: &str) -> Result<(), RefError> {
 const REFLECT_SM: u32 = 90;
 
 /// Runs `kernel` of the module in `ir` over `launch`; `globals` lists module variables (name,
-/// size) to read back.
+/// size) to read back, `images` the images bound to module variables (read back by name).
 pub fn run(
     ir: &[u8],
     kernel: &str,
     args: &[RefArg],
     launch: &Launch,
     globals: &[(String, u64)],
+    images: &[RefImage],
 ) -> Result<RefOutcome, RefError> {
     let failed = |s: String| RefError::Failed(s);
     let ctx = Context::create();
@@ -689,6 +704,7 @@ pub fn run(
         }
         let mut bufs: Vec<HostBuffer> = Vec::new();
         let mut slots: Vec<u64> = Vec::new();
+        let mut host_images = images::HostImages::default();
         for a in args {
             match a {
                 RefArg::Buffer(data) => {
@@ -697,8 +713,23 @@ pub fn run(
                     bufs.push(b);
                 }
                 RefArg::Scalar(v) => slots.push(*v),
+                RefArg::Image { handle, spec, data } => {
+                    host_images.bind(*handle, *spec, data.clone());
+                    slots.push(*handle);
+                }
             }
         }
+        let mut image_globals = Vec::new();
+        for img in images {
+            let Ok(cname) = CString::new(img.global.as_str()) else { continue };
+            let a = unsafe { llvm_sys::execution_engine::LLVMGetGlobalValueAddress(eeref, cname.as_ptr()) };
+            if a == 0 {
+                return Err(failed(format!("the texture/surface variable @{} has no address", img.global)));
+            }
+            host_images.bind(a, img.spec, img.data.clone());
+            image_globals.push((img.global.clone(), a));
+        }
+        let host_images = Arc::new(host_images);
         let slots = Arc::new(slots);
         let (g, b) = (launch.grid, launch.block);
         for cz in 0..g[2] {
@@ -706,7 +737,7 @@ pub fn run(
                 for cx in 0..g[0] {
                     shared.reset();
                     let blk = Arc::new(sched::Block::new(b, [cx, cy, cz], g, prepared.sregs.clone(), reversed));
-                    match run_block(&blk, addr, &slots, deadline) {
+                    match run_block(&blk, addr, &slots, &host_images, deadline) {
                         Some(r) => {
                             notes.extend(r.notes);
                             if let Some(why) = r.failed {
@@ -739,7 +770,20 @@ pub fn run(
                 gl.insert(name.clone(), bytes.to_vec());
             }
         }
-        runs.push((bufs.iter().map(HostBuffer::data).collect(), gl));
+        for (name, handle) in &image_globals {
+            gl.insert(name.clone(), host_images.data(*handle));
+        }
+        // Buffers and images in argument order.
+        let mut hb = bufs.iter();
+        let outs = args
+            .iter()
+            .filter_map(|a| match a {
+                RefArg::Buffer(_) => hb.next().map(HostBuffer::data),
+                RefArg::Image { handle, .. } => Some(host_images.data(*handle)),
+                RefArg::Scalar(_) => None,
+            })
+            .collect();
+        runs.push((outs, gl));
     }
     drop(ee);
     let (second_bufs, second_globals) = runs.pop().unwrap_or_default();
@@ -757,16 +801,17 @@ fn run_block(
     blk: &Arc<sched::Block>,
     addr: usize,
     slots: &Arc<Vec<u64>>,
+    host_images: &Arc<images::HostImages>,
     deadline: Instant,
 ) -> Option<sched::BlockResult> {
     let n = blk.threads();
     let mut handles = Vec::with_capacity(n);
     for i in 0..n {
-        let (blk2, slots2) = (Arc::clone(blk), Arc::clone(slots));
+        let (blk2, slots2, images2) = (Arc::clone(blk), Arc::clone(slots), Arc::clone(host_images));
         let spawned = std::thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
             // SAFETY: the wrapper was built with exactly this signature.
             let call = unsafe { std::mem::transmute::<usize, extern "C" fn(*const u64)>(addr) };
-            blk2.thread_main(i, || call(slots2.as_ptr()));
+            images::with_images(images2, || blk2.thread_main(i, || call(slots2.as_ptr())));
         });
         match spawned {
             Ok(h) => handles.push(h),

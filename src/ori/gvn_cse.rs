@@ -54,6 +54,8 @@ pub fn is_candidate(op: &Op) -> bool {
         Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync => false,
         Op::IsSpace { .. } => true,
+        // Surface loads read memory; fetches are left alone too.
+        Op::TexSurf { .. } => false,
         Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => false,
         Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,
         Op::Phi | Op::Copy => false,

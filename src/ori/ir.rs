@@ -387,6 +387,9 @@ pub struct GlobalVar {
     /// The PTX scalar type when the variable is one scalar (`.u32`, `.f32`, `.u64`, ...); `None`
     /// for aggregates, which are byte (or, with addresses, 64-bit word) arrays.
     pub scalar: Option<&'static str>,
+    /// A texture or surface reference (`.global .texref` / `.surfref`, from `!nvvm.annotations`):
+    /// a handle, not storage (`ori::lower::texsurf`).
+    pub handle: Option<crate::ori::texsurf::HandleKind>,
 }
 
 impl Default for GlobalVar {
@@ -402,6 +405,7 @@ impl Default for GlobalVar {
             external: false,
             linkage: Linkage::Visible,
             scalar: None,
+            handle: None,
         }
     }
 }

@@ -18,5 +18,6 @@ pub mod regalloc;
 pub mod remat;
 pub mod split_ranges;
 pub mod ssa;
+pub mod texsurf;
 pub mod uniform;
 pub mod varying;

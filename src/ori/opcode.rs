@@ -473,6 +473,11 @@ pub enum Op {
         id: u32,
         side_effects: bool,
     },
+    /// A texture fetch, surface access or query (`ori::texsurf`): sources are the intrinsic's
+    /// arguments, destinations its results.
+    TexSurf {
+        op: crate::ori::texsurf::TexOp,
+    },
     /// `MovPhi d, [v0, L0], [v1, L1], ...`: SSA phi (virtual).
     Phi,
     /// `COPY d, a` (virtual; parallel-copy element after phi elimination).
@@ -489,6 +494,7 @@ impl Op {
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
             Op::Nanosleep | Op::WarpSync => true,
             Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
+            Op::TexSurf { op } => op.writes_memory(),
             Op::Asm { side_effects, .. } => *side_effects,
             Op::Ld { volatile, .. } => *volatile,
             Op::Mov { .. }
@@ -510,7 +516,7 @@ impl Op {
     pub fn is_control_flow(&self) -> bool {
         match self {
             Op::Bra | Op::Exit | Op::Ret => true,
-            Op::Call | Op::Asm { .. } => false,
+            Op::Call | Op::Asm { .. } | Op::TexSurf { .. } => false,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
@@ -542,6 +548,8 @@ impl Op {
             Op::Match { .. } => true,
             Op::Ld { space, .. } => *space == Space::Local,
             Op::Vote { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
+            // A function of the handle and coordinates (surface data: like a global load).
+            Op::TexSurf { .. } => false,
             Op::Nanosleep | Op::WarpSync => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
@@ -585,6 +593,7 @@ impl Op {
             Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => None,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
+            Op::TexSurf { .. } => None,
             Op::Copy => Some("UMOV"),
             Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
         }
@@ -733,6 +742,7 @@ impl fmt::Display for Op {
             Op::Ret => write!(f, "RET"),
             Op::Call => write!(f, "CALL.ABS.NOINC"),
             Op::Asm { id, .. } => write!(f, "ASM.{id}"),
+            Op::TexSurf { op } => write!(f, "{}", op.sass()),
             Op::Phi => write!(f, "MovPhi"),
             Op::Copy => write!(f, "COPY"),
         }

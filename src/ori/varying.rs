@@ -164,6 +164,8 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         // not every lane names may differ between lanes.
         Op::Match { .. } | Op::Redux { .. } => Transfer::Root,
         Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Transfer::Operands,
+        // Like a global load: the value follows the handle and the coordinates.
+        Op::TexSurf { .. } => Transfer::Operands,
         Op::Mov { .. }
         | Op::IAdd3 { .. }
         | Op::IMad { .. }

@@ -225,6 +225,10 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(format!("REDUX.{} {}, {a}", crate::ori::opcode::redux_name(op), d(em, 0)));
         }
         Op::Nanosleep => em.emit(format!("NANOSLEEP {}", s(em, 0))),
+        Op::TexSurf { op } => {
+            let ops: Vec<String> = i.dsts.iter().chain(&i.srcs).map(|o| em.op(o)).collect();
+            em.emit(format!("{} {}", op.sass(), ops.join(", ")));
+        }
         Op::WarpSync => em.emit(format!("WARPSYNC {}", s(em, 0))),
         Op::IsSpace { space } => {
             let q = match space {

@@ -1,6 +1,8 @@
 //! Rewriting the kernel's module for the host: which calls the reference can run
 //! ([`check`]) and the rewrite itself ([`prepare`]), as described in the parent module.
 
+mod texsurf;
+
 use super::ptx::{self, PtxOp};
 use super::sched::{self, BAR_ALL, BAR_AND, BAR_ARRIVE, BAR_OR, BAR_PLAIN, BAR_POPC, WarpOp};
 use super::{RefError, functions, instructions, signature_matches, type_string};
@@ -44,6 +46,10 @@ enum Special {
     /// `ldg` / `ldu` (`ld.global.nc`, `ldu.global`): a plain load of the result type from
     /// operand 0 (read-only data; the non-coherent path changes nothing for the reference).
     Load,
+    /// A texture/surface instruction: a call of `ori.ref.image` (`rewrite/texsurf.rs`).
+    Image(crate::ori::texsurf::TexOp),
+    /// `texsurf.handle.internal(@var)`: the variable's address.
+    Handle,
 }
 
 fn classify(name: &str) -> Option<Special> {
@@ -75,6 +81,12 @@ fn classify(name: &str) -> Option<Special> {
     }
     if s.starts_with("ldg.global.") || s.starts_with("ldu.global.") {
         return Some(Special::Load);
+    }
+    if s.starts_with("texsurf.handle.internal.") {
+        return Some(Special::Handle);
+    }
+    if let Ok(Some(op)) = crate::ori::texsurf::TexOp::parse(name) {
+        return Some(Special::Image(op));
     }
     if let Some(rest) = s.strip_prefix("shfl.") {
         let (sync, rest) = match rest.strip_prefix("sync.") {
@@ -251,7 +263,8 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
                 let callee = ffi::called_value(V(i));
                 if ffi::is_inline_asm(callee) {
                     let (text, cons, _) = ffi::inline_asm(callee);
-                    if ptx::parse(&text, &cons).is_none() {
+                    let texsurf = crate::ori::texsurf::TexOp::from_inline_asm(&text, &cons);
+                    if ptx::parse(&text, &cons).is_none() && texsurf.is_none() {
                         return Err(format!("inline PTX \"{}\"", one_line(&text)));
                     }
                 }
@@ -322,6 +335,8 @@ struct Cx {
     bar: (LLVMValueRef, LLVMTypeRef),
     warp: (LLVMValueRef, LLVMTypeRef),
     yld: (LLVMValueRef, LLVMTypeRef),
+    /// `ori.ref.image`, declared at the first texture/surface call.
+    image: Option<(LLVMValueRef, LLVMTypeRef)>,
     sregs: Vec<SpecialReg>,
     site: u32,
 }
@@ -431,6 +446,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             bar: declare(m, c"ori.ref.bar", i32t, &mut [i32t, i32t, i32t, i32t]),
             warp: declare(m, c"ori.ref.warp", i64t, &mut [i32t, i32t, i32t, i32t, i64t, i32t, i32t]),
             yld: declare(m, c"ori.ref.yield", voidt, &mut []),
+            image: None,
             sregs: Vec::new(),
             site: 0,
         };
@@ -441,6 +457,10 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             (cx.yld.0, sched::ori_ref_yield as extern "C" fn() as usize),
         ];
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
+            if let Some((f, _)) = cx.image {
+                mappings
+                    .push((f, super::images::ori_ref_image as extern "C" fn(u32, *const u64, u32, *mut u64) as usize));
+            }
             replace_declarations(m, &mut cx, &mut mappings)?;
             let shared = shared_variables(m);
             let vars = module_variables(m);
@@ -477,6 +497,10 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
             let callee = ffi::called_value(V(i));
             if ffi::is_inline_asm(callee) {
                 let (text, cons, _) = ffi::inline_asm(callee);
+                if let Some(op) = crate::ori::texsurf::TexOp::from_inline_asm(&text, &cons) {
+                    replace(i, texsurf::image_call(cx, m, i, op));
+                    continue;
+                }
                 let Some(op) = ptx::parse(&text, &cons) else {
                     return Err(RefError::Ineligible(format!("inline PTX \"{}\"", one_line(&text))));
                 };
@@ -536,6 +560,8 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
                     None
                 }
                 Special::Load => Some(LLVMBuildLoad2(cx.b, ret, LLVMGetOperand(i, 0), c"".as_ptr())),
+                Special::Handle => texsurf::handle(cx, i),
+                Special::Image(op) => texsurf::image_call(cx, m, i, op),
             };
             replace(i, new);
         }

@@ -675,6 +675,13 @@ pub fn shfl_source(op: WarpOp, lane: u32, b: u32, c: u32) -> (u32, bool) {
     if p { (j as u32, true) } else { (lane as u32, false) }
 }
 
+/// Fails the run of the calling thread's CTA with `why` (a fault a host function found).
+pub fn fail_current(why: String) {
+    if let Some((b, _)) = current() {
+        b.lock().failed.get_or_insert(why);
+    }
+}
+
 // ---- The host functions the rewritten IR calls ------------------------------------------------
 
 /// `ori.ref.sreg(slot)`: the special register of the calling thread.

@@ -25,7 +25,7 @@ fn unwords(b: &[u8]) -> Vec<u32> {
 fn run_k(body: &str, input: &[u32], n: usize, l: &Launch) -> Result<Vec<u32>, RefError> {
     let ir = format!("target triple = \"nvptx64-nvidia-cuda\"\n{body}\n{SREGS}");
     let args = [RefArg::Buffer(vec![0; n * 4]), RefArg::Buffer(words(input))];
-    run(ir.as_bytes(), "k", &args, l, &[]).map(|o| unwords(&o.buffers[0]))
+    run(ir.as_bytes(), "k", &args, l, &[], &[]).map(|o| unwords(&o.buffers[0]))
 }
 
 fn input(n: u32) -> Vec<u32> {
@@ -549,7 +549,7 @@ define ptx_kernel void @k(ptr %out, ptr %in) {
 }";
     let ir = format!("target triple = \"nvptx64-nvidia-cuda\"\n{body}\n{SREGS}");
     let args = [RefArg::Buffer(vec![0; 128 * 4]), RefArg::Buffer(words(&input(64)))];
-    let out = run(ir.as_bytes(), "k", &args, &launch(1, 64), &[]).unwrap();
+    let out = run(ir.as_bytes(), "k", &args, &launch(1, 64), &[], &[]).unwrap();
     let unstable: Vec<bool> = out.unstable[0].chunks(4).map(|c| c.iter().any(|&x| x)).collect();
     // Thread t takes ticket t in warp order, 63 - t in the reversed one: all but none equal
     // (63 - t == t has no solution).

@@ -519,6 +519,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         | Op::Ret
         | Op::Call
         | Op::Asm { .. }
+        | Op::TexSurf { .. }
         | Op::Phi => return Err(Error::internal(format!("{op} is not a per-lane data-path opcode"))),
     })
 }

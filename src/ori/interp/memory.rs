@@ -25,11 +25,15 @@
 //!   shared) has no storage here: its symbol is unknown, and a relocation to it is listed in
 //!   [`Machine::unresolved`].
 //!
+//! - **Images** (textures, surfaces, samplers) are bound to handle values by
+//!   [`Machine::bind_image`]; their data is a global allocation (`texture.rs` has the model).
+//!
 //! Every access must be naturally aligned (a vector access: to its whole size), as the hardware
 //! requires; a misaligned or unmapped access is a fault.
 
 use super::Error;
 use super::exec::{CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use super::texture::ImageSpec;
 use crate::ori::ir::GlobalVar;
 use crate::ori::opcode::Space;
 use std::collections::BTreeMap;
@@ -80,6 +84,9 @@ pub struct Machine {
     pub(crate) shared_init: Vec<u8>,
     /// Relocations whose target has no storage or code here (`@var -> @target`).
     pub unresolved: Vec<String>,
+    /// Texture, surface and sampler handles → the image bound to each and the base address of
+    /// its data (`texture.rs`).
+    images: BTreeMap<u64, (ImageSpec, u64)>,
 }
 
 impl Machine {
@@ -169,6 +176,19 @@ impl Machine {
         self.next_base = (end + GLOBAL_ALIGN).next_multiple_of(GLOBAL_ALIGN);
         self.buffers.push(Buffer { name: name.to_string(), base, data });
         base
+    }
+
+    /// Binds `handle` to an image holding `data` (a global allocation named `name`); returns
+    /// the data's base address.
+    pub fn bind_image(&mut self, handle: u64, spec: ImageSpec, name: &str, data: Vec<u8>) -> u64 {
+        let base = self.alloc(name, data);
+        self.images.insert(handle, (spec, base));
+        base
+    }
+
+    /// The image bound to `handle` and the base address of its data.
+    pub fn image(&self, handle: u64) -> Option<(ImageSpec, u64)> {
+        self.images.get(&handle).copied()
     }
 
     /// The allocation starting at `base`.

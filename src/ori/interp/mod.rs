@@ -21,6 +21,7 @@ pub mod pdom;
 pub mod race;
 pub mod regs;
 pub mod simt;
+pub mod texture;
 pub mod trace;
 
 #[cfg(test)]

@@ -62,6 +62,8 @@
 //! value in a uniform register). `BAR.SYNC` executed while the warp is diverged parks the whole
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
+mod texsurf;
+
 use super::exec;
 use super::memory::{LOCAL_FRAME_BASE, Machine, View, function_address, resolve};
 use super::pdom::PostDom;
@@ -348,7 +350,8 @@ fn prepare<'a>(
                 if let Op::Asm { id, .. } = inst.op {
                     let text = f.asm.get(id as usize).map_or("?", |s| s.trim());
                     let understood = super::asm::parse(text)
-                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity());
+                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity())
+                        || crate::ori::texsurf::TexOp::from_asm(text, inst.dsts.len(), inst.srcs.len()).is_some();
                     if !understood {
                         let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
                         return Err(e.at(b as u32, i as u32));
@@ -708,6 +711,7 @@ impl Sim<'_> {
             | Op::IsSpace { .. }
             | Op::Cvta { .. }
             | Op::Membar { .. }
+            | Op::TexSurf { .. }
             | Op::Copy => {
                 if active != 0 {
                     self.site = Site { func: w.frame().func as u32, block: b as u32, inst: i as u32 };
@@ -955,7 +959,10 @@ impl Sim<'_> {
     /// Data-path instructions, memory, atomics and warp-level operations.
     fn data(&mut self, w: &mut Warp, inst: &Inst, active: u32) -> Result<(), Error> {
         let mut results: Vec<Vec<(u32, [u32; 4])>> = vec![Vec::new(); inst.dsts.len()];
+        // Inline PTX that is one texture/surface instruction (clang's CUDA texture headers).
+        let asm_texsurf = self.asm_texsurf(w, inst);
         match inst.op {
+            Op::Asm { .. } if let Some(op) = asm_texsurf => self.texsurf(w, inst, op, active, &mut results)?,
             Op::Ld { space: Space::Param, bits, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
                 let Some(Sym::Param(k)) = self.param_slot(w, &inst.srcs[0]) else {
                     return Err(Error::internal("LD.PARAM of a return slot"));
@@ -1182,6 +1189,7 @@ impl Sim<'_> {
                 }
             }
             Op::Nanosleep => {}
+            Op::TexSurf { op } => self.texsurf(w, inst, op, active, &mut results)?,
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;

@@ -121,7 +121,18 @@ pub fn lower_global(g: V, td: &TargetData, syms: &Symbols) -> Result<GlobalVar> 
         external,
         linkage,
         scalar: scalar_type(ty),
+        handle: syms.texsurf.globals.get(&g).copied(),
     };
+    if let Some(kind) = out.handle {
+        if kind == crate::ori::texsurf::HandleKind::Sampler {
+            return Err(err(".samplerref variable (ptxas rejects it under the unified texture mode)", &ir_name));
+        }
+        if space != Space::Global {
+            return Err(err(format!("{} variable outside addrspace(1)", kind.ptx_ref()), &ir_name));
+        }
+        // A reference, not storage: no initializer.
+        return Ok(out);
+    }
     let Some(c) = ffi::initializer(g).filter(|_| !external) else { return Ok(out) };
     if ffi::is_null_constant(c) || ffi::is_undef_or_poison(c) {
         return Ok(out);

@@ -89,6 +89,8 @@ impl FnLowering<'_> {
         if ffi::is_null_constant(v) {
             return Ok(vec![self.const_scalar(&ty, 0)?]);
         }
+        // A `.texref`/`.surfref` variable has no storage (`texsurf.rs`).
+        self.refuse_handle_variable(v)?;
         if ffi::is_global_variable(v) || ffi::is_function(v) {
             // A variable's or a function's address (`mov.u64 %rd, sym`).
             let d = self.f.new_reg(RegFile::R, PairMode::Pair);

@@ -48,6 +48,7 @@ mod odd_ints;
 mod params;
 mod spaces;
 pub mod symbols;
+pub mod texsurf;
 mod vector_index;
 
 use crate::llvm::launch_bounds::LaunchBounds;
@@ -81,7 +82,8 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         layout = globals::NVPTX64_DATA_LAYOUT.to_string();
     }
     let td = inkwell::targets::TargetData::create(&layout);
-    let syms = symbols::Symbols::assign(module)?;
+    let mut syms = symbols::Symbols::assign(module)?;
+    syms.texsurf = texsurf::annotations(module);
     let mut prog = Program { module_asm: module_inline_asm(module), ..Program::default() };
     for g in module.get_globals() {
         if g.get_name().to_bytes().starts_with(b"llvm.") {
@@ -433,6 +435,8 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(_) => (8, ".u64"),
                 other => return Err(self.err(format!("kernel parameter type {other:?}"))),
             };
+            // `.u64 .ptr .texref` for an annotated handle (`texsurf.rs`).
+            let ptx_type = self.handle_param_type(i as u32, &ty)?.unwrap_or(ptx_type);
             off = off.next_multiple_of(size);
             let name = format!("{}_param_{}", self.f.name, i);
             self.f.params.push(Param { name, size, align: size, cbank_offset: off, ptx_type });

@@ -28,6 +28,8 @@ use std::collections::{HashMap, HashSet};
 #[derive(Default, Debug)]
 pub struct Symbols {
     names: HashMap<V, String>,
+    /// Texture/surface/sampler annotations of variables and kernel parameters (`texsurf.rs`).
+    pub texsurf: super::texsurf::Annotations,
 }
 
 /// Whether `s` is a PTX identifier.
@@ -115,7 +117,7 @@ impl Symbols {
             taken.insert(name.clone());
             names.insert(v, name);
         }
-        Ok(Symbols { names })
+        Ok(Symbols { names, texsurf: Default::default() })
     }
 
     /// The PTX name of a function or global variable (its LLVM name if it was never assigned).
