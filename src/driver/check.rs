@@ -625,6 +625,7 @@ fn skip_reason(stage: &str, e: &interp::Error) -> String {
     match e.kind {
         ErrorKind::Unsupported => format!("{stage}: unsupported {e}"),
         ErrorKind::StepLimit => format!("{stage}: {e}"),
+        ErrorKind::Trap => format!("{stage}: the kernel trapped: {e}"),
         ErrorKind::Fault | ErrorKind::Internal => format!("{stage} run failed: {e}"),
     }
 }

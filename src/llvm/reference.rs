@@ -182,6 +182,8 @@ const SAFE_INTRINSICS: &[&str] = &[
     "llvm.invariant.",
     "llvm.dbg.",
     "llvm.sideeffect",
+    "llvm.stacksave",
+    "llvm.stackrestore",
 ];
 
 // ---- Semantic functions the renamed nvvm intrinsics are mapped to --------------------------

@@ -164,6 +164,9 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         // not every lane names may differ between lanes.
         Op::Match { .. } | Op::Redux { .. } => Transfer::Root,
         Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Transfer::Operands,
+        // Every lane has its own stack pointer.
+        Op::Stack { .. } => Transfer::Root,
+        Op::Trap { .. } => Transfer::Operands,
         Op::Mov { .. }
         | Op::IAdd3 { .. }
         | Op::IMad { .. }

@@ -111,6 +111,9 @@ pub enum ErrorKind {
     StepLimit,
     /// Malformed input (the IR broke an invariant the interpreter relies on).
     Internal,
+    /// The kernel aborted itself: `trap` / `brkpt` (`llvm.trap`, `llvm.debugtrap`) or CUDA's
+    /// `assert` (`__assertfail`). A correct outcome, which `ori check` compares as such.
+    Trap,
 }
 
 /// A run error, with where it happened when known.
@@ -136,6 +139,9 @@ impl Error {
     }
     pub fn internal(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Internal, message)
+    }
+    pub fn trap(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Trap, message)
     }
     pub fn step_limit(max: u64) -> Error {
         Error::new(ErrorKind::StepLimit, format!("more than {max} warp instructions executed"))

@@ -62,6 +62,8 @@
 //! value in a uniform register). `BAR.SYNC` executed while the warp is diverged parks the whole
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
+mod stack;
+
 use super::exec;
 use super::memory::{LOCAL_FRAME_BASE, Machine, View, function_address, resolve};
 use super::pdom::PostDom;
@@ -162,6 +164,9 @@ struct Frame {
     returned: u32,
     /// The local address of this frame (`c[0x0][0x28]`, `__local_depot`).
     local_base: u64,
+    /// Per lane, the top of its dynamic allocations (`stack.rs`): from the end of the static
+    /// frame upwards.
+    dyn_top: [u64; 32],
 }
 
 struct Warp {
@@ -441,6 +446,7 @@ impl Sim<'_> {
                     call_site: (0, 0),
                     returned: 0,
                     local_base: LOCAL_FRAME_BASE,
+                    dyn_top: [stack::dynamic_base(LOCAL_FRAME_BASE, entry.f); 32],
                 };
                 Warp { index: w, frames: vec![frame], live, state: State::Running }
             })
@@ -638,6 +644,8 @@ impl Sim<'_> {
                     self.call(w, inst, (b as u32, i as u32), active).map_err(at)?;
                 }
             }
+            Op::Trap { brkpt } if active != 0 => return Err(at(stack::trap(brkpt))),
+            Op::Trap { .. } => next(w),
             Op::Asm { .. }
             | Op::Mov { .. }
             | Op::IAdd3 { .. }
@@ -679,6 +687,7 @@ impl Sim<'_> {
             | Op::IsSpace { .. }
             | Op::Cvta { .. }
             | Op::Membar { .. }
+            | Op::Stack { .. }
             | Op::Copy => {
                 if active != 0 {
                     self.site = Site { func: w.frame().func as u32, block: b as u32, inst: i as u32 };
@@ -752,7 +761,8 @@ impl Sim<'_> {
                 params[k][l as usize] = self.operand_cells(w, l, a)?;
             }
         }
-        let local_base = (w.frame().local_base + caller.f.local_frame as u64).next_multiple_of(16);
+        // Above the caller's static frame and every lane's dynamic allocations.
+        let local_base = w.frame().dyn_top.iter().copied().max().unwrap_or(0).next_multiple_of(16);
         let end = (local_base - LOCAL_FRAME_BASE + code.f.local_frame as u64) as usize;
         for l in 0..32 {
             if let Some(mem) = self.local.get_mut((w.index * 32 + l) as usize)
@@ -772,6 +782,7 @@ impl Sim<'_> {
             call_site: site,
             returned: 0,
             local_base,
+            dyn_top: [stack::dynamic_base(local_base, code.f); 32],
         });
         Ok(())
     }
@@ -1153,6 +1164,7 @@ impl Sim<'_> {
                 }
             }
             Op::Nanosleep => {}
+            Op::Stack { op } => self.stack(w, inst, op, active, &mut results)?,
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;
@@ -1228,7 +1240,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Bar | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi => {
+            Op::Bar | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Trap { .. } => {
                 return Err(Error::internal(format!("{} reached the data path", inst.op)));
             }
         }

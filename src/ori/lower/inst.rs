@@ -200,6 +200,7 @@ impl FnLowering<'_> {
         let opc = ffi::opcode(v);
         let d = self.dsts(v);
         match opc {
+            O::LLVMAlloca if super::stack::is_dynamic_alloca(v) => self.lower_dynamic_alloca(v, &d),
             O::LLVMAlloca => Ok(()),
             O::LLVMPHI => self.lower_phi(v, &d),
             O::LLVMRet => {

@@ -16,7 +16,8 @@
 //!   ABI of `calls.rs` (`CALL`).
 //! - **Module variables** (`globals.rs`) and the PTX names of every symbol (`symbols.rs`).
 //! - **Allocas** get slots in a per-thread local frame addressed from the stack pointer (R1);
-//!   their generic addresses are formed with `CVTA.LOCAL`.
+//!   their generic addresses are formed with `CVTA.LOCAL`. Allocas of a variable size and
+//!   `llvm.stacksave`/`stackrestore` use PTX's dynamic stack (`stack.rs`).
 //! - **Address spaces** of generic pointers are inferred first (`spaces.rs`, what llc's
 //!   NVPTXLowerArgs / NVPTXLowerAlloca / InferAddressSpaces do): accesses through kernel pointer
 //!   parameters become global (`CVTA.TO.GLOBAL` of the parameter once at the entry, then `LDG` /
@@ -45,6 +46,7 @@ mod memops;
 mod odd_ints;
 mod params;
 mod spaces;
+mod stack;
 pub mod symbols;
 mod vector_index;
 
@@ -341,7 +343,8 @@ impl<'a> FnLowering<'a> {
             for inst in bb.get_instructions() {
                 let v = V(inst.as_value_ref());
                 let ty = ffi::classify(ffi::type_of(v));
-                if ty == Ty::Void || ffi::opcode(v) == llvm_sys::LLVMOpcode::LLVMAlloca {
+                let static_alloca = ffi::opcode(v) == llvm_sys::LLVMOpcode::LLVMAlloca && !stack::is_dynamic_alloca(v);
+                if ty == Ty::Void || static_alloca {
                     continue;
                 }
                 if matches!(ty, Ty::Other(_)) {
@@ -500,8 +503,10 @@ impl<'a> FnLowering<'a> {
                     continue;
                 }
                 let count = ffi::operand(v, 0);
-                if !ffi::is_constant_int(count) {
-                    return Err(self.err("dynamic alloca"));
+                if stack::is_dynamic_alloca(v) {
+                    // Lowered where it is (`stack.rs`).
+                    self.prepare_dynamic_alloca(v);
+                    continue;
                 }
                 let size = abi_size(self.td, ffi::allocated_type(v)) * ffi::const_int(count);
                 let align = ffi::alignment(v).max(1);
