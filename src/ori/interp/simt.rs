@@ -62,6 +62,7 @@
 //! value in a uniform register). `BAR.SYNC` executed while the warp is diverged parks the whole
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
+mod params;
 mod stack;
 
 use super::exec;
@@ -142,9 +143,6 @@ enum State {
     Done,
 }
 
-/// Per-lane values of a parameter or return slot (cells, low word first).
-type LaneCells = [[u32; 4]; 32];
-
 /// One activation of a function in a warp: its reconvergence stack and registers. The kernel is
 /// frame 0; `CALL` pushes a frame for the callee with the calling lanes, `RET` retires lanes from
 /// it, and when its stack is empty the results go to the caller's destinations.
@@ -154,10 +152,10 @@ struct Frame {
     regs: WarpRegs,
     /// The block each lane came from (for phis).
     prev: [u32; 32],
-    /// Argument values (`LD.PARAM @<callee>_param_k`).
-    params: Vec<LaneCells>,
-    /// Return values (`ST.PARAM @func_retvalk`).
-    retvals: Vec<LaneCells>,
+    /// Argument values (`LD.PARAM @<callee>_param_k`, `params.rs`).
+    params: Vec<params::ParamSpace>,
+    /// The return value (`ST.PARAM @func_retval0`).
+    retvals: Vec<params::ParamSpace>,
     /// The caller's `CALL` destinations and position, and the lanes that returned.
     call_dsts: Vec<Operand>,
     call_site: (u32, u32),
@@ -747,20 +745,15 @@ impl Sim<'_> {
             return Err(Error::fault(format!("calls nested deeper than {MAX_CALL_DEPTH}")));
         }
         let code = &self.k.code[callee];
-        if args.len() != code.f.params.len() {
+        if code.f.sig.params.len() != code.f.params.len() {
             return Err(Error::internal(format!(
-                "CALL passes {} arguments to @{}, which has {} parameters",
-                args.len(),
+                "@{} has {} parameters and a signature of {}",
                 code.f.name,
-                code.f.params.len()
+                code.f.params.len(),
+                code.f.sig.params.len()
             )));
         }
-        let mut params = vec![[[0u32; 4]; 32]; args.len()];
-        for (k, a) in args.iter().enumerate() {
-            for l in lanes(active) {
-                params[k][l as usize] = self.operand_cells(w, l, a)?;
-            }
-        }
+        let params = self.marshal(w, &code.f.sig, args, active)?;
         // Above the caller's static frame and every lane's dynamic allocations.
         let local_base = w.frame().dyn_top.iter().copied().max().unwrap_or(0).next_multiple_of(16);
         let end = (local_base - LOCAL_FRAME_BASE + code.f.local_frame as u64) as usize;
@@ -777,7 +770,7 @@ impl Sim<'_> {
             regs: WarpRegs::new(&code.map),
             prev: [u32::MAX; 32],
             params,
-            retvals: vec![[[0u32; 4]; 32]; inst.dsts.len()],
+            retvals: code.f.sig.ret.iter().map(params::ParamSpace::new).collect(),
             call_dsts: inst.dsts.clone(),
             call_site: site,
             returned: 0,
@@ -795,9 +788,16 @@ impl Sim<'_> {
         let (b, i) = callee.call_site;
         let code = &self.k.code[w.frame().func];
         let inst = &code.f.blocks[b as usize].insts[i as usize];
-        for (k, d) in callee.call_dsts.iter().enumerate() {
-            let res: Vec<(u32, [u32; 4])> = lanes(lanes_back).map(|l| (l, callee.retvals[k][l as usize])).collect();
-            self.write(w, d, &res, inst).map_err(|e| e.at(b, i))?;
+        let sig = &self.k.code[callee.func].f.sig;
+        let mut res: Vec<Vec<(u32, [u32; 4])>> = vec![Vec::new(); callee.call_dsts.len()];
+        for l in lanes(lanes_back) {
+            let values = params::unmarshal(sig, callee.retvals.first(), l).map_err(|e| e.at(b, i))?;
+            for (r, v) in res.iter_mut().zip(values) {
+                r.push((l, v));
+            }
+        }
+        for (d, r) in callee.call_dsts.iter().zip(&res) {
+            self.write(w, d, r, inst).map_err(|e| e.at(b, i))?;
         }
         if lanes_back != 0 {
             self.trace(w, b as usize, i as usize, inst, lanes_back);
@@ -938,37 +938,29 @@ impl Sim<'_> {
     fn data(&mut self, w: &mut Warp, inst: &Inst, active: u32) -> Result<(), Error> {
         let mut results: Vec<Vec<(u32, [u32; 4])>> = vec![Vec::new(); inst.dsts.len()];
         match inst.op {
-            Op::Ld { space: Space::Param, bits, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
+            Op::Ld { space: Space::Param, bits, signed, offset, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
                 let Some(Sym::Param(k)) = self.param_slot(w, &inst.srcs[0]) else {
                     return Err(Error::internal("LD.PARAM of a return slot"));
                 };
+                let Some(space) = w.frame().params.get(k) else {
+                    return Err(Error::internal(format!("LD.PARAM of parameter {k}, which the call did not pass")));
+                };
                 for l in lanes(active) {
-                    let mut c = w.frame().params[k][l as usize];
-                    if bits <= 32 {
-                        c[1] = 0;
-                    }
-                    if bits < 32 {
-                        c[0] &= (1u32 << bits) - 1;
-                    }
+                    let c = space.read(l, offset as i64, bits, signed)?;
                     if let Some(r) = results.first_mut() {
                         r.push((l, c));
                     }
                 }
             }
-            Op::St { space: Space::Param, bits, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
+            Op::St { space: Space::Param, bits, offset, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
                 let Some(Sym::RetVal(k)) = self.param_slot(w, &inst.srcs[0]) else {
                     return Err(Error::internal("ST.PARAM to a parameter slot"));
                 };
                 for l in lanes(active) {
-                    let mut c = self.operand_cells(w, l, &inst.srcs[1])?;
-                    if bits <= 32 {
-                        c[1] = 0;
-                    }
-                    if bits < 32 {
-                        c[0] &= (1u32 << bits) - 1;
-                    }
-                    if let Some(slot) = w.frame_mut().retvals.get_mut(k) {
-                        slot[l as usize] = c;
+                    let c = self.operand_cells(w, l, &inst.srcs[1])?;
+                    match w.frame_mut().retvals.get_mut(k) {
+                        Some(slot) => slot.write(l, offset as i64, bits, c)?,
+                        None => return Err(Error::internal("ST.PARAM of a result the function does not have")),
                     }
                 }
             }

@@ -599,7 +599,11 @@ fn traces_record_every_definition() {
 fn calls_with_divergent_recursion() {
     // f(x) = x == 0 ? 1 : 2 * f(x - 1), called with x = tid & 7: each lane recurses to its own
     // depth and returns from a different activation.
-    let mut f = Function { name: "f".into(), ret: Some(PairMode::Single), ..Default::default() };
+    let sig = crate::ori::ir::CallSig {
+        ret: Some(crate::ori::ir::ParamAbi::B32),
+        params: vec![crate::ori::ir::ParamAbi::B32],
+    };
+    let mut f = Function { name: "f".into(), ret: Some(PairMode::Single), sig, ..Default::default() };
     f.params.push(Param { name: "f_param_0".into(), size: 4, align: 4, cbank_offset: 0, ptx_type: ".b32" });
     let reg = |f: &mut Function, file| Operand::Reg(f.new_reg(file, PairMode::Single));
     let (x, p, m, r, d) = (

@@ -30,6 +30,7 @@
 mod aggregates;
 mod atomics_local;
 mod bitcast;
+pub mod call_abi;
 pub mod calls;
 mod divconst;
 pub mod ffi;
@@ -132,7 +133,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     prog.functions.extend(kernels);
     // Declared functions (after the calls, whose errors name the caller).
     for (fv, name) in declared {
-        let sig = calls::signature(ffi::global_type(fv))
+        let sig = calls::signature(&td, ffi::global_type(fv), |k| calls::byval_param(fv, k, false))
             .map_err(|w| unsupported(format!("{w} (a declared function)"), &name))?;
         prog.externs.push(ExternFunc { name: syms.name(fv), sig });
     }
