@@ -209,6 +209,12 @@ pub fn run_program(
     simt::run(machine, funcs, launch, params, opts)
 }
 
+/// How a failed CUDA `assert` (a call of `__assertfail`) is reported, by the interpreter and by the
+/// JIT reference alike.
+pub fn assert_message(msg: &str, file: &str, line: u32, func: &str) -> String {
+    format!("assertion `{msg}` failed ({file}:{line}, {func}) (__assertfail)")
+}
+
 /// Whether `func` uses approximate operations (MUFU, approximate division), whose results
 /// `ori check` compares with a tolerance against the reference.
 pub fn uses_approximations(func: &Function) -> bool {

@@ -201,6 +201,8 @@ enum Sym {
     Proto,
     /// `vprintf`, declared but not defined: executed as a no-op returning 0 (see `call`).
     Vprintf,
+    /// `__assertfail` (CUDA's failed `assert`): a trap (`stack.rs`).
+    AssertFail,
 }
 
 /// One function, prepared.
@@ -356,6 +358,7 @@ fn prepare<'a>(
                         Callee::Indirect { .. } => (inst.srcs[0].clone(), Sym::Proto),
                         Callee::Direct(n) if index.contains_key(n) => (inst.srcs[0].clone(), Sym::Func(index[n])),
                         Callee::Direct("vprintf") => (inst.srcs[0].clone(), Sym::Vprintf),
+                        Callee::Direct("__assertfail") => (inst.srcs[0].clone(), Sym::AssertFail),
                         Callee::Direct(n) => {
                             let e = Error::unsupported(format!(
                                 "call of @{n} in @{}, a function defined in another module",
@@ -504,7 +507,7 @@ impl Sim<'_> {
                 Sym::Addr(a) => a,
                 Sym::Frame(off) => fr.local_base + off,
                 Sym::Func(k) => function_address(&self.k.code[k].f.name),
-                Sym::Param(_) | Sym::RetVal(_) | Sym::Proto | Sym::Vprintf => {
+                Sym::Param(_) | Sym::RetVal(_) | Sym::Proto | Sym::Vprintf | Sym::AssertFail => {
                     return Err(Error::internal(format!("@{name} is not a value")));
                 }
             },
@@ -724,6 +727,7 @@ impl Sim<'_> {
                     self.trace(w, site.0 as usize, site.1 as usize, inst, active);
                     return Ok(());
                 }
+                Some(Sym::AssertFail) => return Err(self.assert_fail(w, args, active)),
                 _ => return Err(Error::internal(format!("CALL of @{name}, which is not a function"))),
             },
             Callee::Indirect { address, .. } => {
@@ -928,7 +932,7 @@ impl Sim<'_> {
         match o {
             Operand::Symbol(name) => match self.k.code[w.frame().func].symbols[name] {
                 s @ (Sym::Param(_) | Sym::RetVal(_)) => Some(s),
-                Sym::Addr(_) | Sym::Frame(_) | Sym::Func(_) | Sym::Proto | Sym::Vprintf => None,
+                Sym::Addr(_) | Sym::Frame(_) | Sym::Func(_) | Sym::Proto | Sym::Vprintf | Sym::AssertFail => None,
             },
             _ => None,
         }

@@ -49,6 +49,7 @@ mod params;
 mod spaces;
 mod stack;
 pub mod symbols;
+pub mod traps;
 mod vector_index;
 
 use crate::llvm::launch_bounds::LaunchBounds;

@@ -14,13 +14,16 @@
 //!
 //! `trap` stops the whole run with [`super::super::ErrorKind::Trap`]; so does `brkpt`, which on a
 //! machine without a debugger attached aborts the kernel too (llc-19 lowers `llvm.debugtrap`
-//! to `trap`).
+//! to `trap`), and a call of `__assertfail` (CUDA's failed `assert`, which prints the message and
+//! traps; the message is read from the strings the call names, for the first calling lane).
 
 use super::super::Error;
 use super::super::memory::LOCAL_FRAME_BASE;
 use super::super::regs::cells_of;
 use super::{Sim, Warp, lanes};
+use crate::ori::ir::Operand;
 use crate::ori::ir::{Function, Inst};
+use crate::ori::opcode::Space;
 use crate::ori::opcode::StackOp;
 
 /// The most local memory one thread may use, in bytes (static frames and dynamic allocations).
@@ -41,6 +44,26 @@ pub(super) fn trap(brkpt: bool) -> Error {
 }
 
 impl Sim<'_> {
+    /// The trap of a call of `__assertfail(message, file, line, function, size)` by `active`.
+    pub(super) fn assert_fail(&mut self, w: &Warp, args: &[Operand], active: u32) -> Error {
+        let Some(l) = lanes(active).next() else { return trap(false) };
+        let mut string = |k: usize| -> String {
+            let Some(addr) = args.get(k).and_then(|a| self.operand(w, l, a).ok()) else { return "?".into() };
+            let mut view = Self::view(self.machine, &mut self.shared, &mut self.local, w.index * 32 + l);
+            let mut bytes = Vec::new();
+            while bytes.len() < 200 {
+                match view.load(Space::Generic, addr + bytes.len() as u64, 1) {
+                    Ok(0) | Err(_) => break,
+                    Ok(b) => bytes.push(b as u8),
+                }
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        };
+        let (msg, file, func) = (string(0), string(1), string(3));
+        let line = args.get(2).and_then(|a| self.operand(w, l, a).ok()).unwrap_or(0) as u32;
+        Error::trap(super::super::assert_message(&msg, &file, line, &func))
+    }
+
     /// `alloca` / `stacksave` / `stackrestore` for the lanes of `active`.
     pub(super) fn stack(
         &mut self,
