@@ -17,8 +17,9 @@
 //! 4. the **post-RA** Ori function (physical registers: values that share a register share
 //!    storage);
 //!
-//! and compare every buffer (and every `.global` module variable) afterwards. The run as lowered
-//! also looks for data races (`check_race.rs`). One line per kernel: `<kernel>: ok (...)`,
+//! and compare every buffer (and every `.global` module variable) afterwards, or, where the
+//! pre-RA run traps, that every run traps (`check_trap.rs`). The run as lowered also looks for
+//! data races (`check_race.rs`). One line per kernel: `<kernel>: ok (...)`,
 //! `<kernel>: MISMATCH ...`, `<kernel>: race (...)` or `<kernel>: skipped (<reason>)`; the exit
 //! status is 1 when any kernel mismatches or races.
 //!
@@ -49,6 +50,7 @@ use super::check_inputs::{self as ci, LaunchFacts};
 pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
 pub use super::check_race::RaceMode;
 use super::check_race::{self as cr, Origins};
+use super::check_trap::trapped_seed;
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::reference::{self, RefArg, RefError};
 use crate::llvm::{fma_contract, module};
@@ -420,6 +422,8 @@ fn llvm_name(v: V) -> String {
 pub(super) struct Snapshot {
     pub(super) buffers: Vec<Option<Vec<u8>>>,
     pub(super) globals: BTreeMap<String, Vec<u8>>,
+    /// The JIT reference trapped (an Ori run that traps is an error instead).
+    pub(super) trapped: Option<String>,
 }
 
 /// Whether a module variable's final contents are compared between runs: `.global` variables
@@ -479,7 +483,7 @@ pub(super) fn run_ori(
         })
         .collect();
     cimg::snapshot_images(&machine, inp, &mut globals);
-    Ok((Snapshot { buffers, globals }, out))
+    Ok((Snapshot { buffers, globals, trapped: None }, out))
 }
 
 /// Which reference outputs depend on the thread schedule (per buffer and module variable, per
@@ -552,7 +556,7 @@ pub(super) fn run_reference(
         .filter_map(|g| out.unstable_globals.get(&g.ir_name).map(|u| (g.name.clone(), u.clone())))
         .collect();
     let unstable = Unstable { buffers: out.unstable, globals: unstable_globals };
-    Ok((Snapshot { buffers, globals }, out.notes, unstable))
+    Ok((Snapshot { buffers, globals, trapped: out.trapped }, out.notes, unstable))
 }
 
 fn show(elem: Elem, b: &[u8]) -> String {
@@ -637,6 +641,7 @@ fn skip_reason(stage: &str, e: &interp::Error) -> String {
     match e.kind {
         ErrorKind::Unsupported => format!("{stage}: unsupported {e}"),
         ErrorKind::StepLimit => format!("{stage}: {e}"),
+        ErrorKind::Trap => format!("{stage}: the kernel trapped: {e}"),
         ErrorKind::Fault | ErrorKind::Internal => format!("{stage} run failed: {e}"),
     }
 }
@@ -736,9 +741,12 @@ pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fi
     inp
 }
 
+/// A seed's run: the inputs, the memory after it, the outcome and the fallback integer value.
+pub(super) type SeedRun = (Inputs, Snapshot, Outcome, Option<u64>);
+
 /// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)
 /// while the inputs make the run fault (an index parameter beyond a fixed-size array). Returns the
-/// inputs that ran, the memory and outcome, and the fallback value if one was needed.
+/// inputs that ran, the memory and outcome, and the fallback value if one was needed (or the error).
 pub(super) fn run_seed(
     c: &Compiled,
     k: &CompiledKernel,
@@ -747,7 +755,7 @@ pub(super) fn run_seed(
     prog: &[Unit<'_>],
     launch: &Launch,
     iopts: &Options,
-) -> Result<(Inputs, Snapshot, Outcome, Option<u64>), interp::Error> {
+) -> Result<SeedRun, (interp::Error, Inputs)> {
     let mut candidates = vec![opts.int_param];
     if k.params.contains(&ParamKind::Int) {
         candidates.extend([16, 3, 0].into_iter().filter(|&v| opts.int_param.is_none_or(|f| v < f)).map(Some));
@@ -758,7 +766,7 @@ pub(super) fn run_seed(
         match run_ori(c, prog, &inp, launch, iopts) {
             Ok((snap, out)) => return Ok((inp, snap, out, candidates[attempt].filter(|_| attempt > 0))),
             Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
-            Err((e, _)) => return Err(e),
+            Err((e, _)) => return Err((e, inp)),
         }
     }
 }
@@ -781,7 +789,11 @@ fn check_seed(
     let iopts = Options { max_steps: opts.max_steps, trace: opts.dump_trace, ..Default::default() };
     let (inp, pre_snap, pre_out, fallback) = match run_seed(c, k, opts, seed, pre_prog, launch, &iopts) {
         Ok(r) => r,
-        Err(e) => {
+        // The kernel aborts for these inputs: every run must (`check_trap.rs`).
+        Err((e, inp)) if e.kind == ErrorKind::Trap => {
+            return (trapped_seed(c, k, opts, launch, &inp, &e, low_prog, report), Some(inp));
+        }
+        Err((e, _)) => {
             // Say whether the independent reference could have run it (nothing checks it).
             if opts.use_reference
                 && let Err(RefError::Ineligible(why)) = reference::eligibility(&c.ir, &k.name)
@@ -819,6 +831,10 @@ fn check_seed(
             Ok((mut ref_snap, notes, unstable)) => {
                 reference_label = "jit".into();
                 report.details.extend(notes.into_iter().map(|n| format!("note (jit): {n}")));
+                if let Some(why) = &ref_snap.trapped {
+                    report.verdict = Verdict::Mismatch(format!("the LLVM reference trapped ({why}), pre-RA did not"));
+                    return (report, Some(inp));
+                }
                 let n = unstable.accept(&inp, &mut ref_snap, &pre_snap);
                 if n > 0 {
                     report.details.push(format!(

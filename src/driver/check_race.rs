@@ -357,11 +357,11 @@ pub fn racecheck_only(
                 }
                 ran.push(inp);
             }
-            Err(e) if seed == 0 => {
+            Err((e, _)) if seed == 0 => {
                 report.verdict = Verdict::Skipped(format!("as lowered: {e}"));
                 return (report, ran);
             }
-            Err(e) => report.details.push(format!("seed {seed} skipped: {e}")),
+            Err((e, _)) => report.details.push(format!("seed {seed} skipped: {e}")),
         }
     }
     report.verdict =

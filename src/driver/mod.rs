@@ -4,6 +4,7 @@ pub mod check;
 pub mod check_images;
 pub mod check_inputs;
 pub mod check_race;
+pub mod check_trap;
 #[cfg(test)]
 mod compile_parity_tests;
 pub mod fuzz_regalloc;

@@ -34,11 +34,13 @@
 //! | `ISSPACEP.space` | `isspacep.space` |
 //! | `TEX` `TLD4` `SULD` `SUST` `TXQ` `SUQ` `ISTYPEP` | `tex` `tld4` `suld.b` `sust.b` `txq` `suq` `istypep` (`ptx/texsurf.rs`) |
 //! | `CVTA[.TO].space` | `cvta[.to].space.u64` |
-//! | `@P BRA` `EXIT` | `@%p bra $L..` `ret` |
+//! | `@P BRA` `EXIT` | `@%p bra $L..` `ret` (`exit` in a device function) |
+//! | `ALLOCA` `STACKSAVE` `STACKRESTORE` | `alloca.u64` `stacksave.u64` `stackrestore.u64` |
+//! | `BPT.TRAP` / `BPT.PAUSE` | `trap` / `brkpt` |
 
 use crate::ori::ir::{CallSig, Function, Guard, Inst, Operand, PairMode, Program, RegFile, VReg};
 use crate::ori::opcode::{
-    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, VoteMode, lut,
+    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, StackOp, VoteMode, lut,
 };
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::{Result, bail};
@@ -749,7 +751,22 @@ impl Printer<'_> {
                 let uni = if g.is_none() || self.uniform_branch { ".uni" } else { "" };
                 self.line(&g, format!("bra{uni} $L__bix{}", t.0));
             }
+            // `exit` ends the thread in a device function (`llvm.nvvm.exit`, `unreachable`);
+            // in a kernel `ret` does the same.
+            Op::Exit if !self.f.is_kernel => self.line(&g, "exit".into()),
             Op::Exit | Op::Ret => self.line(&g, "ret".into()),
+            Op::Stack { op } => {
+                let text = match op {
+                    StackOp::Alloca { align } => {
+                        let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
+                        format!("alloca.u64 {d}, {a}, {align}")
+                    }
+                    StackOp::Save => format!("stacksave.u64 {}", self.dst(&d0())?),
+                    StackOp::Restore => format!("stackrestore.u64 {}", self.int_src(&s(0))?),
+                };
+                self.line(&g, text);
+            }
+            Op::Trap { brkpt } => self.line(&g, if brkpt { "brkpt" } else { "trap" }.into()),
             Op::Call => self.call(i)?,
             Op::Asm { id, .. } => {
                 let template = self.f.asm.get(id as usize).cloned().unwrap_or_default();

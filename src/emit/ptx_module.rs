@@ -174,7 +174,7 @@ pub fn function_header(f: &Function) -> String {
     if f.is_kernel {
         return format!(".visible .entry {}(\n{}\n)", f.name, param_list(f));
     }
-    let ret = f.sig.ret.map(|r| format!("({}) ", r.decl("func_retval0"))).unwrap_or_default();
+    let ret = f.sig.ret.as_ref().map(|r| format!("({}) ", r.decl("func_retval0"))).unwrap_or_default();
     format!("{}.func {ret}{}(\n{}\n)", f.linkage.directive(), f.name, param_list(f))
 }
 
@@ -195,7 +195,7 @@ pub fn signatures(prog: &Program) -> BTreeMap<String, CallSig> {
 pub fn declarations(prog: &Program, emitted: &[&Function]) -> String {
     let mut s = String::new();
     for e in &prog.externs {
-        let ret = e.sig.ret.map(|r| format!("({}) ", r.decl("func_retval0"))).unwrap_or_default();
+        let ret = e.sig.ret.as_ref().map(|r| format!("({}) ", r.decl("func_retval0"))).unwrap_or_default();
         let params: Vec<String> = e
             .sig
             .params

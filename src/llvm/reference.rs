@@ -52,6 +52,9 @@
 //! - Every other `llvm.nvvm.*` declaration used is renamed and mapped to a host function
 //!   (below); a wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte
 //!   slot and calls the kernel.
+//! - `llvm.trap`, `llvm.debugtrap`, `__assertfail` (CUDA's `assert`) and `llvm.nvvm.exit` become
+//!   host functions that leave the thread's kernel code (`abort`); a trap stops the run, which
+//!   then reports it ([`RefOutcome::trapped`]) instead of memory.
 //! - Every `frem` becomes the NVPTX expansion (`llvm/frem.rs`): the GPU does not compute an exact
 //!   `fmod`, and the reference must compute what it does.
 //!
@@ -66,6 +69,7 @@
 //! reported with its reason; a thread stuck in a loop cannot be stopped, so on a timeout its
 //! memory is leaked and it keeps running until the process exits.
 
+mod abort;
 mod images;
 mod nvvm_round;
 mod ptx;
@@ -125,6 +129,9 @@ pub struct RefOutcome {
     pub unstable: Vec<Vec<bool>>,
     /// The same for the requested module variables.
     pub unstable_globals: BTreeMap<String, Vec<bool>>,
+    /// A thread trapped (`llvm.trap`, a failed `assert`): why. The run stopped there; memory is
+    /// not an outcome then (`abort.rs`).
+    pub trapped: Option<String>,
 }
 
 /// Why there is no reference result.
@@ -201,6 +208,8 @@ const SAFE_INTRINSICS: &[&str] = &[
     "llvm.invariant.",
     "llvm.dbg.",
     "llvm.sideeffect",
+    "llvm.stacksave",
+    "llvm.stackrestore",
 ];
 
 // ---- Semantic functions the renamed nvvm intrinsics are mapped to --------------------------
@@ -743,6 +752,10 @@ pub fn run(
                             if let Some(why) = r.failed {
                                 return Err(failed(why));
                             }
+                            if let Some(why) = r.trapped {
+                                let notes = notes.into_iter().collect();
+                                return Ok(RefOutcome { trapped: Some(why), notes, ..Default::default() });
+                            }
                         }
                         None => {
                             // A thread is still running JIT code that uses this memory: leak it.
@@ -792,7 +805,7 @@ pub fn run(
     let unstable = buffers.iter().zip(&second_bufs).map(|(a, b)| differ(a, b)).collect();
     let unstable_globals =
         globals.iter().filter_map(|(n, a)| second_globals.get(n).map(|b| (n.clone(), differ(a, b)))).collect();
-    Ok(RefOutcome { buffers, globals, notes: notes.into_iter().collect(), unstable, unstable_globals })
+    Ok(RefOutcome { buffers, globals, notes: notes.into_iter().collect(), unstable, unstable_globals, trapped: None })
 }
 
 /// Runs one CTA: an OS thread per CUDA thread, calling the entry at `addr` with `slots`.

@@ -320,32 +320,55 @@ pub struct Program {
     pub origins: std::collections::BTreeMap<String, Vec<Vec<u32>>>,
 }
 
-/// How one scalar argument or result travels through a `.param` (llc's choices).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How one argument or result travels through a `.param` (llc-19's choices; see
+/// `ori::lower::call_abi`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamAbi {
-    /// `.param .b32`: i1 (0/1), i8, i16 (in the low bits), i32, float.
+    /// `.param .b32`: i1 (0/1), i2..i32 (in the low bits), float.
     B32,
-    /// `.param .b64`: i64, double, pointers.
+    /// `.param .b64`: i33..i64, double, pointers.
     B64,
     /// `.param .align 2 .b8 x[2]`: half.
     Half,
+    /// `.param .align A .b8 x[size]`: a vector, struct, array, i128 or `byval` argument, written
+    /// and read in `pieces` (in the order of the value's flattened scalars).
+    Bytes { align: u32, size: u32, pieces: Vec<Piece> },
+}
+
+/// A part of a `.param` moved by one `st.param` / `ld.param`: `bits` (8, 16, 32 or 64) at byte
+/// `offset`. Each piece is one operand of a `CALL` (its low bits; an i1 as 0/1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub offset: u32,
+    pub bits: u32,
 }
 
 impl ParamAbi {
     /// The `.param` declaration of `name`.
-    pub fn decl(self, name: &str) -> String {
+    pub fn decl(&self, name: &str) -> String {
         match self {
             ParamAbi::B32 => format!(".param .b32 {name}"),
             ParamAbi::B64 => format!(".param .b64 {name}"),
             ParamAbi::Half => format!(".param .align 2 .b8 {name}[2]"),
+            ParamAbi::Bytes { align, size, .. } => format!(".param .align {align} .b8 {name}[{size}]"),
         }
     }
-    /// Bits moved by `ld.param` / `st.param`.
-    pub fn bits(self) -> u32 {
+    /// The pieces the `.param` is moved in.
+    pub fn pieces(&self) -> Vec<Piece> {
         match self {
-            ParamAbi::B32 => 32,
-            ParamAbi::B64 => 64,
-            ParamAbi::Half => 16,
+            ParamAbi::B32 => vec![Piece { offset: 0, bits: 32 }],
+            ParamAbi::B64 => vec![Piece { offset: 0, bits: 64 }],
+            ParamAbi::Half => vec![Piece { offset: 0, bits: 16 }],
+            ParamAbi::Bytes { pieces, .. } => pieces.clone(),
+        }
+    }
+    /// Size in bytes.
+    pub fn size(&self) -> u32 {
+        match self {
+            ParamAbi::B32 => 4,
+            ParamAbi::B64 => 8,
+            ParamAbi::Half => 2,
+            ParamAbi::Bytes { size, .. } => *size,
         }
     }
 }
@@ -355,6 +378,24 @@ impl ParamAbi {
 pub struct CallSig {
     pub ret: Option<ParamAbi>,
     pub params: Vec<ParamAbi>,
+}
+
+impl CallSig {
+    /// The parameter whose pieces include the `CALL` argument operand `j`.
+    pub fn param_of_operand(&self, j: usize) -> Option<usize> {
+        let mut n = 0;
+        for (k, p) in self.params.iter().enumerate() {
+            n += p.pieces().len();
+            if j < n {
+                return Some(k);
+            }
+        }
+        None
+    }
+    /// Operands a `CALL` with this signature passes.
+    pub fn operand_count(&self) -> usize {
+        self.params.iter().map(|p| p.pieces().len()).sum()
+    }
 }
 
 /// A function declared in the module and defined elsewhere.

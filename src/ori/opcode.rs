@@ -263,6 +263,19 @@ pub enum MadKind {
     Wide { signed: bool },
 }
 
+/// Operations on a thread's stack of dynamic local allocations (PTX `alloca`, `stacksave`,
+/// `stackrestore`, PTX ISA 7.3; ptxas moves the stack pointer R1). Addresses are 64-bit local
+/// addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StackOp {
+    /// `d = alloca(size, align)`: `size` bytes at an address aligned to `align` (at least 8).
+    Alloca { align: u32 },
+    /// `d = stack pointer`.
+    Save,
+    /// `stack pointer = a` (a value `Save` returned in the same activation).
+    Restore,
+}
+
 /// An Ori opcode with its modifiers. `w64` marks the 64-bit ("wide") forms on register pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -450,6 +463,15 @@ pub enum Op {
         space: Space,
         to_generic: bool,
     },
+    /// The dynamic stack (`lower/stack.rs`).
+    Stack {
+        op: StackOp,
+    },
+    /// `trap` (`BPT.TRAP`): the kernel aborts; `brkpt` (a breakpoint, `BPT.PAUSE`), which
+    /// without a debugger aborts it too (llc-19 lowers `llvm.debugtrap` to `trap`).
+    Trap {
+        brkpt: bool,
+    },
     /// `BAR.SYNC id[, count]`: no sources for barrier 0 of the whole CTA, else the barrier
     /// number and optionally the number of participating threads.
     Bar,
@@ -493,6 +515,7 @@ impl Op {
             Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
             Op::Nanosleep | Op::WarpSync => true,
+            Op::Stack { .. } | Op::Trap { .. } => true,
             Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             Op::TexSurf { op } => op.writes_memory(),
             Op::Asm { side_effects, .. } => *side_effects,
@@ -517,6 +540,7 @@ impl Op {
         match self {
             Op::Bra | Op::Exit | Op::Ret => true,
             Op::Call | Op::Asm { .. } | Op::TexSurf { .. } => false,
+            Op::Stack { .. } | Op::Trap { .. } => false,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
@@ -547,6 +571,9 @@ impl Op {
             // Lanes with different values (or members) get different match masks.
             Op::Match { .. } => true,
             Op::Ld { space, .. } => *space == Space::Local,
+            // Each lane has its own stack pointer.
+            Op::Stack { .. } => true,
+            Op::Trap { .. } => false,
             Op::Vote { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             // A function of the handle and coordinates (surface data: like a global load).
             Op::TexSurf { .. } => false,
@@ -595,6 +622,7 @@ impl Op {
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
             Op::TexSurf { .. } => None,
             Op::Copy => Some("UMOV"),
+            Op::Stack { .. } | Op::Trap { .. } => None,
             Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
         }
     }
@@ -734,6 +762,12 @@ impl fmt::Display for Op {
             Op::Cvta { space, to_generic } => {
                 write!(f, "CVTA{}{}", if to_generic { "" } else { ".TO" }, space.ptx().to_uppercase())
             }
+            Op::Stack { op } => match op {
+                StackOp::Alloca { align } => write!(f, "ALLOCA.ALIGN{align}"),
+                StackOp::Save => write!(f, "STACKSAVE"),
+                StackOp::Restore => write!(f, "STACKRESTORE"),
+            },
+            Op::Trap { brkpt } => write!(f, "BPT.{}", if brkpt { "PAUSE" } else { "TRAP" }),
             Op::Bar => write!(f, "BAR.SYNC"),
             Op::BarPopc => write!(f, "BAR.RED.POPC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),

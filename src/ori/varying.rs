@@ -166,6 +166,9 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Transfer::Operands,
         // Like a global load: the value follows the handle and the coordinates.
         Op::TexSurf { .. } => Transfer::Operands,
+        // Every lane has its own stack pointer.
+        Op::Stack { .. } => Transfer::Root,
+        Op::Trap { .. } => Transfer::Operands,
         Op::Mov { .. }
         | Op::IAdd3 { .. }
         | Op::IMad { .. }
@@ -222,9 +225,12 @@ pub fn propagate_call_arguments(prog: &mut Program) {
             for inst in f.blocks.iter().flat_map(|b| &b.insts) {
                 // Indirect calls reach only address-taken functions, which start varying.
                 let Some((Callee::Direct(callee), args)) = inst.call_parts() else { continue };
+                // Operand j is a piece of parameter k (`ParamAbi::pieces`).
+                let sig = prog.functions.iter().find(|g| g.name == callee).map(|g| &g.sig);
                 for (j, a) in args.iter().enumerate() {
                     if a.reg().is_some_and(|r| v.is_varying(r)) {
-                        marks.push((callee.to_string(), j));
+                        let k = sig.and_then(|s| s.param_of_operand(j)).unwrap_or(j);
+                        marks.push((callee.to_string(), k));
                     }
                 }
             }

@@ -83,9 +83,14 @@ pub(super) fn param(em: &mut Emitter, insts: &[Inst], k: usize) {
     for read in insts[k..].iter().take_while(|x| is_param_read(x)) {
         let Some(Operand::Symbol(name)) = read.srcs.first() else { continue };
         let Some(j) = em.f.params.iter().position(|p| &p.name == name) else { continue };
+        // A piece of an aggregate parameter: the word its offset falls in.
+        let at = match read.op {
+            crate::ori::opcode::Op::Ld { offset, .. } => offset.max(0) as u32 / 4,
+            _ => 0,
+        };
         let d = em.regs_of(&read.dsts[0]);
         for (w, dr) in d.iter().enumerate() {
-            moves.push((*dr, regs[j] + w as u32));
+            moves.push((*dr, regs[j] + at + w as u32));
         }
     }
     for &(d, s) in &moves {

@@ -252,6 +252,8 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             }
         }
         Op::Exit => em.emit("EXIT"),
+        Op::Stack { op } => stack(em, i, op),
+        Op::Trap { brkpt } => em.emit(if brkpt { "BPT.PAUSE 0x1" } else { "BPT.TRAP 0x1" }),
         Op::Ret => calls::ret(em),
         Op::Call => calls::call(em, i),
         Op::Asm { id, .. } => {
@@ -870,5 +872,21 @@ fn cvta(em: &mut Emitter, i: &Inst, space: Space, to_generic: bool) {
             em.emit(format!("MOV {}, {hi}", em.word(d, 1)));
         }
         _ => mov(em, d, a),
+    }
+}
+
+/// The dynamic stack as ptxas lists it: R1 moves down by the size and is aligned; the address is
+/// the new R1 (`alloca`); `stacksave` / `stackrestore` copy R1.
+fn stack(em: &mut Emitter, i: &Inst, op: crate::ori::opcode::StackOp) {
+    use crate::ori::opcode::StackOp;
+    match op {
+        StackOp::Alloca { align } => {
+            let size = em.in_reg(&i.srcs[0]);
+            em.emit(format!("IMAD.IADD R1, R1, 0x1, -{size}"));
+            em.emit(format!("LOP3.LUT R1, R1, {:#x}, RZ, 0xc0, !PT", !(align.max(8) - 1)));
+            em.emit(format!("MOV {}, R1", em.op(&i.dsts[0])));
+        }
+        StackOp::Save => em.emit(format!("MOV {}, R1", em.op(&i.dsts[0]))),
+        StackOp::Restore => em.emit(format!("MOV R1, {}", em.op(&i.srcs[0]))),
     }
 }

@@ -264,7 +264,10 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
                 if ffi::is_inline_asm(callee) {
                     let (text, cons, _) = ffi::inline_asm(callee);
                     let texsurf = crate::ori::texsurf::TexOp::from_inline_asm(&text, &cons);
-                    if ptx::parse(&text, &cons).is_none() && texsurf.is_none() {
+                    if ptx::parse(&text, &cons).is_none()
+                        && texsurf.is_none()
+                        && !super::abort::handles_inline(&text, &cons)
+                    {
                         return Err(format!("inline PTX \"{}\"", one_line(&text)));
                     }
                 }
@@ -275,6 +278,10 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
             continue;
         }
         let name = ffi::name(v);
+        if super::abort::handles(&name) {
+            // Traps, exits and CUDA's assert (`abort.rs`).
+            continue;
+        }
         if SpecialReg::from_intrinsic(&name).is_some() {
             // Special registers under any of their names (`llvm.ptx.read.*` too).
             continue;
@@ -456,6 +463,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             (cx.warp.0, sched::ori_ref_warp as extern "C" fn(u32, u32, u32, u32, u64, u32, u32) -> u64 as usize),
             (cx.yld.0, sched::ori_ref_yield as extern "C" fn() as usize),
         ];
+        mappings.extend(super::abort::rewrite(m));
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
             if let Some((f, _)) = cx.image {
                 mappings
@@ -464,7 +472,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             replace_declarations(m, &mut cx, &mut mappings)?;
             let shared = shared_variables(m);
             let vars = module_variables(m);
-            let entry = wrapper(m, &cx, kernel, ptrt, voidt);
+            let entry = wrapper(m, &cx, kernel, ptrt, voidt, &mut mappings);
             Ok(Prepared { entry, sregs: std::mem::take(&mut cx.sregs), mappings, shared, vars })
         });
         LLVMDisposeBuilder(b);
@@ -782,14 +790,23 @@ unsafe fn module_variables(m: LLVMModuleRef) -> Vec<(CString, LLVMTypeRef)> {
     }
 }
 
-/// The wrapper `ori.ref.entry(ptr args) { kernel(load(args[0]), load(args[1]), ...) }`.
-unsafe fn wrapper(m: LLVMModuleRef, cx: &Cx, kernel: LLVMValueRef, ptrt: LLVMTypeRef, voidt: LLVMTypeRef) -> String {
+/// The wrapper `ori.ref.entry(ptr args) { kernel(load(args[0]), load(args[1]), ...) }`, which a
+/// trap or an exit leaves through `setjmp`/`longjmp` (`abort.rs`).
+unsafe fn wrapper(
+    m: LLVMModuleRef,
+    cx: &Cx,
+    kernel: LLVMValueRef,
+    ptrt: LLVMTypeRef,
+    voidt: LLVMTypeRef,
+    mappings: &mut Vec<(LLVMValueRef, usize)>,
+) -> String {
     unsafe {
         let b = cx.b;
         let wty = LLVMFunctionType(voidt, [ptrt].as_mut_ptr(), 1, 0);
         let w = LLVMAddFunction(m, c"ori.ref.entry".as_ptr(), wty);
         let bb = LLVMAppendBasicBlockInContext(cx.ctx, w, c"entry".as_ptr());
         LLVMPositionBuilderAtEnd(b, bb);
+        super::abort::guard_entry(m, b, w, mappings);
         let args = LLVMGetParam(w, 0);
         let kty = LLVMGlobalGetValueType(kernel);
         let n = LLVMCountParams(kernel);

@@ -41,6 +41,12 @@
 //! take part reads an undefined value, taken as 0 (as the SIMT interpreter does, so that the runs
 //! stay comparable) and noted.
 //!
+//! # Traps and exits
+//!
+//! A thread that calls `ori.ref.exit` or traps leaves its kernel code (`abort.rs`) and exits
+//! like a thread that returned. A trap also marks the block trapped: the waiting threads are
+//! released, leave at once, and threads that have not run yet never start.
+//!
 //! # Failure
 //!
 //! When no thread can run and not all have exited (a barrier some threads never reach, a
@@ -175,6 +181,9 @@ struct Sched {
     bars: Vec<Bar>,
     done: usize,
     failed: Option<String>,
+    /// A thread trapped (`abort.rs`): why. Every other thread leaves at its next synchronisation
+    /// point; threads not started yet do not start.
+    trapped: Option<String>,
     notes: BTreeSet<String>,
 }
 
@@ -200,6 +209,8 @@ thread_local! {
 /// What a finished CTA run reports.
 pub struct BlockResult {
     pub failed: Option<String>,
+    /// The CTA trapped: why.
+    pub trapped: Option<String>,
     pub notes: BTreeSet<String>,
 }
 
@@ -223,6 +234,7 @@ impl Block {
                 bars: vec![Bar::default(); NUM_BARRIERS],
                 done: 0,
                 failed: None,
+                trapped: None,
                 notes: BTreeSet::new(),
             }),
             finished: Condvar::new(),
@@ -273,7 +285,7 @@ impl Block {
         if t.timed_out() && s.done < self.n {
             return None;
         }
-        Some(BlockResult { failed: s.failed.clone(), notes: s.notes.clone() })
+        Some(BlockResult { failed: s.failed.clone(), trapped: s.trapped.clone(), notes: s.notes.clone() })
     }
 
     /// Threads `first..` could not be started: the run has failed; they count as exited so that
@@ -311,7 +323,9 @@ impl Block {
     pub fn thread_main(&self, me: usize, body: impl FnOnce()) {
         CURRENT.with(|c| c.set((self as *const Block, me)));
         self.wait_baton(me);
-        body();
+        if !self.trapped() {
+            body();
+        }
         self.exit(me);
         CURRENT.with(|c| c.set((std::ptr::null(), 0)));
     }
@@ -511,10 +525,29 @@ impl Block {
         )
     }
 
+    /// Whether a thread of the CTA trapped.
+    pub fn trapped(&self) -> bool {
+        self.lock().trapped.is_some()
+    }
+
+    /// Thread `me` trapped: the CTA stops (see the module documentation of `abort.rs`); every
+    /// waiting thread is released to leave.
+    fn trap(&self, me: usize, why: String) {
+        let mut s = self.lock();
+        s.trapped.get_or_insert(why);
+        for i in 0..self.n {
+            if i != me && s.wait[i] != Wait::Done {
+                s.wait[i] = Wait::Ready;
+                s.result[i] = 0;
+            }
+        }
+        s.bars = vec![Bar::default(); NUM_BARRIERS];
+    }
+
     /// Thread `me` waits in `w` until it completes; returns its result.
     fn block_on(&self, me: usize, w: Wait) -> u64 {
         let mut s = self.lock();
-        if s.failed.is_some() {
+        if s.failed.is_some() || s.trapped.is_some() {
             return 0;
         }
         s.wait[me] = w;
@@ -532,7 +565,7 @@ impl Block {
 
     fn yield_now(&self, me: usize) {
         let mut s = self.lock();
-        if s.failed.is_some() {
+        if s.failed.is_some() || s.trapped.is_some() {
             return;
         }
         let next = self.pass(&mut s, From::After(me));
@@ -553,7 +586,7 @@ impl Block {
             self.finished.notify_all();
             return;
         }
-        let from = if s.failed.is_some() { From::After(me) } else { self.settle(&mut s, me) };
+        let from = if s.failed.is_some() || s.trapped.is_some() { From::After(me) } else { self.settle(&mut s, me) };
         let next = self.pass(&mut s, from);
         drop(s);
         if let Some(j) = next {
@@ -563,7 +596,7 @@ impl Block {
 
     fn barrier(&self, me: usize, kind: u32, id: u32, count: u32, pred: u32) -> u32 {
         let mut s = self.lock();
-        if s.failed.is_some() {
+        if s.failed.is_some() || s.trapped.is_some() {
             return 0;
         }
         let id = id as usize % NUM_BARRIERS;
@@ -695,10 +728,26 @@ pub extern "C" fn ori_ref_sreg(slot: u32) -> u64 {
     }
 }
 
+/// The calling thread trapped (`abort.rs`).
+pub fn trap_current(why: String) {
+    if let Some((b, i)) = current() {
+        b.trap(i, why);
+    }
+}
+
+/// After a synchronisation point: a thread released because another trapped leaves its kernel.
+fn leave_if_trapped(b: &Block) {
+    if b.trapped() {
+        super::abort::jump_out();
+    }
+}
+
 /// `ori.ref.bar(kind, id, count, pred)`: a CTA barrier (see the module documentation).
 pub extern "C" fn ori_ref_bar(kind: u32, id: u32, count: u32, pred: u32) -> u32 {
     let Some((b, i)) = current() else { return 0 };
-    b.barrier(i, kind, id, count, pred)
+    let r = b.barrier(i, kind, id, count, pred);
+    leave_if_trapped(b);
+    r
 }
 
 /// `ori.ref.warp(op, site, sync, mask, value, b, c)`: a warp collective; the result's bits 0..32
@@ -708,13 +757,16 @@ pub extern "C" fn ori_ref_warp(op: u32, site: u32, sync: u32, mask: u32, value: 
     let Some(op) = WarpOp::from_u32(op) else { return 0 };
     let lane = i % 32;
     let call = WarpCall { op, site, sync: sync != 0, mask: mask | 1 << lane, value, b, c };
-    blk.block_on(i, Wait::Warp(call))
+    let r = blk.block_on(i, Wait::Warp(call));
+    leave_if_trapped(blk);
+    r
 }
 
 /// `ori.ref.yield()`: after an atomic, a volatile access or a fence.
 pub extern "C" fn ori_ref_yield() {
     if let Some((b, i)) = current() {
         b.yield_now(i);
+        leave_if_trapped(b);
     }
 }
 

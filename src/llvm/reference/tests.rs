@@ -557,3 +557,44 @@ define ptx_kernel void @k(ptr %out, ptr %in) {
     assert!(unstable[64..].iter().all(|&u| !u));
     assert_eq!(unwords(&out.buffers[0])[..64], (0..64).collect::<Vec<u32>>()[..]);
 }
+
+#[test]
+fn exited_threads_leave_barriers_and_a_trap_stops_the_run() {
+    // Odd threads exit (`llvm.nvvm.exit`) before the barrier; the even ones still meet there.
+    let body = "
+declare void @llvm.nvvm.exit()
+declare void @llvm.trap()
+define ptx_kernel void @k(ptr %out, ptr %in) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %odd = and i32 %t, 1
+  %c = icmp ne i32 %odd, 0
+  br i1 %c, label %leave, label %stay
+leave:
+  call void @llvm.nvvm.exit()
+  unreachable
+stay:
+  call void @llvm.nvvm.barrier0()
+  %p = getelementptr i32, ptr %out, i32 %t
+  store i32 7, ptr %p
+  %pi = getelementptr i32, ptr %in, i32 %t
+  %x = load i32, ptr %pi
+  %bad = icmp eq i32 %x, 999
+  br i1 %bad, label %boom, label %done
+boom:
+  call void @llvm.trap()
+  unreachable
+done:
+  ret void
+}";
+    let l = launch(1, 64);
+    let out = run_k(body, &vec![0; 64], 64, &l).unwrap();
+    assert_eq!(out, (0..64).map(|t| if t % 2 == 0 { 7 } else { 0 }).collect::<Vec<u32>>());
+    // Thread 6 traps after the barrier: the run reports the trap.
+    let ir = format!("target triple = \"nvptx64-nvidia-cuda\"\n{body}\n{SREGS}");
+    let mut inp = vec![0u32; 64];
+    inp[6] = 999;
+    let args = [RefArg::Buffer(vec![0; 256]), RefArg::Buffer(words(&inp))];
+    let o = run(ir.as_bytes(), "k", &args, &l, &[]).unwrap();
+    assert_eq!(o.trapped.as_deref(), Some("trap (llvm.trap)"));
+}

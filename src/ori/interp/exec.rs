@@ -511,6 +511,8 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         | Op::Redux { .. }
         | Op::Nanosleep
         | Op::WarpSync
+        | Op::Stack { .. }
+        | Op::Trap { .. }
         | Op::Bar
         | Op::BarPopc
         | Op::Membar { .. }

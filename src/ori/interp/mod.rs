@@ -112,6 +112,9 @@ pub enum ErrorKind {
     StepLimit,
     /// Malformed input (the IR broke an invariant the interpreter relies on).
     Internal,
+    /// The kernel aborted itself: `trap` / `brkpt` (`llvm.trap`, `llvm.debugtrap`) or CUDA's
+    /// `assert` (`__assertfail`). A correct outcome, which `ori check` compares as such.
+    Trap,
 }
 
 /// A run error, with where it happened when known.
@@ -137,6 +140,9 @@ impl Error {
     }
     pub fn internal(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Internal, message)
+    }
+    pub fn trap(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Trap, message)
     }
     pub fn step_limit(max: u64) -> Error {
         Error::new(ErrorKind::StepLimit, format!("more than {max} warp instructions executed"))
@@ -202,6 +208,12 @@ pub fn run_program(
     opts: &Options,
 ) -> (Outcome, Result<(), Error>) {
     simt::run(machine, funcs, launch, params, opts)
+}
+
+/// How a failed CUDA `assert` (a call of `__assertfail`) is reported, by the interpreter and by the
+/// JIT reference alike.
+pub fn assert_message(msg: &str, file: &str, line: u32, func: &str) -> String {
+    format!("assertion `{msg}` failed ({file}:{line}, {func}) (__assertfail)")
 }
 
 /// Whether `func` uses approximate operations (MUFU, approximate division), whose results

@@ -62,6 +62,8 @@
 //! value in a uniform register). `BAR.SYNC` executed while the warp is diverged parks the whole
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
+mod params;
+mod stack;
 mod texsurf;
 
 use super::exec;
@@ -142,9 +144,6 @@ enum State {
     Done,
 }
 
-/// Per-lane values of a parameter or return slot (cells, low word first).
-type LaneCells = [[u32; 4]; 32];
-
 /// One activation of a function in a warp: its reconvergence stack and registers. The kernel is
 /// frame 0; `CALL` pushes a frame for the callee with the calling lanes, `RET` retires lanes from
 /// it, and when its stack is empty the results go to the caller's destinations.
@@ -154,16 +153,19 @@ struct Frame {
     regs: WarpRegs,
     /// The block each lane came from (for phis).
     prev: [u32; 32],
-    /// Argument values (`LD.PARAM @<callee>_param_k`).
-    params: Vec<LaneCells>,
-    /// Return values (`ST.PARAM @func_retvalk`).
-    retvals: Vec<LaneCells>,
+    /// Argument values (`LD.PARAM @<callee>_param_k`, `params.rs`).
+    params: Vec<params::ParamSpace>,
+    /// The return value (`ST.PARAM @func_retval0`).
+    retvals: Vec<params::ParamSpace>,
     /// The caller's `CALL` destinations and position, and the lanes that returned.
     call_dsts: Vec<Operand>,
     call_site: (u32, u32),
     returned: u32,
     /// The local address of this frame (`c[0x0][0x28]`, `__local_depot`).
     local_base: u64,
+    /// Per lane, the top of its dynamic allocations (`stack.rs`): from the end of the static
+    /// frame upwards.
+    dyn_top: [u64; 32],
 }
 
 struct Warp {
@@ -200,6 +202,8 @@ enum Sym {
     Proto,
     /// `vprintf`, declared but not defined: executed as a no-op returning 0 (see `call`).
     Vprintf,
+    /// `__assertfail` (CUDA's failed `assert`): a trap (`stack.rs`).
+    AssertFail,
 }
 
 /// One function, prepared.
@@ -362,6 +366,7 @@ fn prepare<'a>(
                         Callee::Indirect { .. } => (inst.srcs[0].clone(), Sym::Proto),
                         Callee::Direct(n) if index.contains_key(n) => (inst.srcs[0].clone(), Sym::Func(index[n])),
                         Callee::Direct("vprintf") => (inst.srcs[0].clone(), Sym::Vprintf),
+                        Callee::Direct("__assertfail") => (inst.srcs[0].clone(), Sym::AssertFail),
                         Callee::Direct(n) => {
                             let e = Error::unsupported(format!(
                                 "call of @{n} in @{}, a function defined in another module",
@@ -450,6 +455,7 @@ impl Sim<'_> {
                     call_site: (0, 0),
                     returned: 0,
                     local_base: LOCAL_FRAME_BASE,
+                    dyn_top: [stack::dynamic_base(LOCAL_FRAME_BASE, entry.f); 32],
                 };
                 Warp { index: w, frames: vec![frame], live, state: State::Running }
             })
@@ -516,7 +522,7 @@ impl Sim<'_> {
                 Sym::Addr(a) => a,
                 Sym::Frame(off) => fr.local_base + off,
                 Sym::Func(k) => function_address(&self.k.code[k].f.name),
-                Sym::Param(_) | Sym::RetVal(_) | Sym::Proto | Sym::Vprintf => {
+                Sym::Param(_) | Sym::RetVal(_) | Sym::Proto | Sym::Vprintf | Sym::AssertFail => {
                     return Err(Error::internal(format!("@{name} is not a value")));
                 }
             },
@@ -670,6 +676,8 @@ impl Sim<'_> {
                     self.call(w, inst, (b as u32, i as u32), active).map_err(at)?;
                 }
             }
+            Op::Trap { brkpt } if active != 0 => return Err(at(stack::trap(brkpt))),
+            Op::Trap { .. } => next(w),
             Op::Asm { .. }
             | Op::Mov { .. }
             | Op::IAdd3 { .. }
@@ -712,6 +720,7 @@ impl Sim<'_> {
             | Op::Cvta { .. }
             | Op::Membar { .. }
             | Op::TexSurf { .. }
+            | Op::Stack { .. }
             | Op::Copy => {
                 if active != 0 {
                     self.site = Site { func: w.frame().func as u32, block: b as u32, inst: i as u32 };
@@ -750,6 +759,7 @@ impl Sim<'_> {
                     self.trace(w, site.0 as usize, site.1 as usize, inst, active);
                     return Ok(());
                 }
+                Some(Sym::AssertFail) => return Err(self.assert_fail(w, args, active)),
                 _ => return Err(Error::internal(format!("CALL of @{name}, which is not a function"))),
             },
             Callee::Indirect { address, .. } => {
@@ -771,21 +781,17 @@ impl Sim<'_> {
             return Err(Error::fault(format!("calls nested deeper than {MAX_CALL_DEPTH}")));
         }
         let code = &self.k.code[callee];
-        if args.len() != code.f.params.len() {
+        if code.f.sig.params.len() != code.f.params.len() {
             return Err(Error::internal(format!(
-                "CALL passes {} arguments to @{}, which has {} parameters",
-                args.len(),
+                "@{} has {} parameters and a signature of {}",
                 code.f.name,
-                code.f.params.len()
+                code.f.params.len(),
+                code.f.sig.params.len()
             )));
         }
-        let mut params = vec![[[0u32; 4]; 32]; args.len()];
-        for (k, a) in args.iter().enumerate() {
-            for l in lanes(active) {
-                params[k][l as usize] = self.operand_cells(w, l, a)?;
-            }
-        }
-        let local_base = (w.frame().local_base + caller.f.local_frame as u64).next_multiple_of(16);
+        let params = self.marshal(w, &code.f.sig, args, active)?;
+        // Above the caller's static frame and every lane's dynamic allocations.
+        let local_base = w.frame().dyn_top.iter().copied().max().unwrap_or(0).next_multiple_of(16);
         let end = (local_base - LOCAL_FRAME_BASE + code.f.local_frame as u64) as usize;
         for l in 0..32 {
             if let Some(mem) = self.local.get_mut((w.index * 32 + l) as usize)
@@ -800,11 +806,12 @@ impl Sim<'_> {
             regs: WarpRegs::new(&code.map),
             prev: [u32::MAX; 32],
             params,
-            retvals: vec![[[0u32; 4]; 32]; inst.dsts.len()],
+            retvals: code.f.sig.ret.iter().map(params::ParamSpace::new).collect(),
             call_dsts: inst.dsts.clone(),
             call_site: site,
             returned: 0,
             local_base,
+            dyn_top: [stack::dynamic_base(local_base, code.f); 32],
         });
         Ok(())
     }
@@ -817,9 +824,16 @@ impl Sim<'_> {
         let (b, i) = callee.call_site;
         let code = &self.k.code[w.frame().func];
         let inst = &code.f.blocks[b as usize].insts[i as usize];
-        for (k, d) in callee.call_dsts.iter().enumerate() {
-            let res: Vec<(u32, [u32; 4])> = lanes(lanes_back).map(|l| (l, callee.retvals[k][l as usize])).collect();
-            self.write(w, d, &res, inst).map_err(|e| e.at(b, i))?;
+        let sig = &self.k.code[callee.func].f.sig;
+        let mut res: Vec<Vec<(u32, [u32; 4])>> = vec![Vec::new(); callee.call_dsts.len()];
+        for l in lanes(lanes_back) {
+            let values = params::unmarshal(sig, callee.retvals.first(), l).map_err(|e| e.at(b, i))?;
+            for (r, v) in res.iter_mut().zip(values) {
+                r.push((l, v));
+            }
+        }
+        for (d, r) in callee.call_dsts.iter().zip(&res) {
+            self.write(w, d, r, inst).map_err(|e| e.at(b, i))?;
         }
         if lanes_back != 0 {
             self.trace(w, b as usize, i as usize, inst, lanes_back);
@@ -950,7 +964,7 @@ impl Sim<'_> {
         match o {
             Operand::Symbol(name) => match self.k.code[w.frame().func].symbols[name] {
                 s @ (Sym::Param(_) | Sym::RetVal(_)) => Some(s),
-                Sym::Addr(_) | Sym::Frame(_) | Sym::Func(_) | Sym::Proto | Sym::Vprintf => None,
+                Sym::Addr(_) | Sym::Frame(_) | Sym::Func(_) | Sym::Proto | Sym::Vprintf | Sym::AssertFail => None,
             },
             _ => None,
         }
@@ -963,37 +977,29 @@ impl Sim<'_> {
         let asm_texsurf = self.asm_texsurf(w, inst);
         match inst.op {
             Op::Asm { .. } if let Some(op) = asm_texsurf => self.texsurf(w, inst, op, active, &mut results)?,
-            Op::Ld { space: Space::Param, bits, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
+            Op::Ld { space: Space::Param, bits, signed, offset, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
                 let Some(Sym::Param(k)) = self.param_slot(w, &inst.srcs[0]) else {
                     return Err(Error::internal("LD.PARAM of a return slot"));
                 };
+                let Some(space) = w.frame().params.get(k) else {
+                    return Err(Error::internal(format!("LD.PARAM of parameter {k}, which the call did not pass")));
+                };
                 for l in lanes(active) {
-                    let mut c = w.frame().params[k][l as usize];
-                    if bits <= 32 {
-                        c[1] = 0;
-                    }
-                    if bits < 32 {
-                        c[0] &= (1u32 << bits) - 1;
-                    }
+                    let c = space.read(l, offset as i64, bits, signed)?;
                     if let Some(r) = results.first_mut() {
                         r.push((l, c));
                     }
                 }
             }
-            Op::St { space: Space::Param, bits, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
+            Op::St { space: Space::Param, bits, offset, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
                 let Some(Sym::RetVal(k)) = self.param_slot(w, &inst.srcs[0]) else {
                     return Err(Error::internal("ST.PARAM to a parameter slot"));
                 };
                 for l in lanes(active) {
-                    let mut c = self.operand_cells(w, l, &inst.srcs[1])?;
-                    if bits <= 32 {
-                        c[1] = 0;
-                    }
-                    if bits < 32 {
-                        c[0] &= (1u32 << bits) - 1;
-                    }
-                    if let Some(slot) = w.frame_mut().retvals.get_mut(k) {
-                        slot[l as usize] = c;
+                    let c = self.operand_cells(w, l, &inst.srcs[1])?;
+                    match w.frame_mut().retvals.get_mut(k) {
+                        Some(slot) => slot.write(l, offset as i64, bits, c)?,
+                        None => return Err(Error::internal("ST.PARAM of a result the function does not have")),
                     }
                 }
             }
@@ -1190,6 +1196,7 @@ impl Sim<'_> {
             }
             Op::Nanosleep => {}
             Op::TexSurf { op } => self.texsurf(w, inst, op, active, &mut results)?,
+            Op::Stack { op } => self.stack(w, inst, op, active, &mut results)?,
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;
@@ -1265,7 +1272,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Bar | Op::BarPopc | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi => {
+            Op::Bar | Op::BarPopc | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Trap { .. } => {
                 return Err(Error::internal(format!("{} reached the data path", inst.op)));
             }
         }

@@ -602,7 +602,11 @@ fn traces_record_every_definition() {
 fn calls_with_divergent_recursion() {
     // f(x) = x == 0 ? 1 : 2 * f(x - 1), called with x = tid & 7: each lane recurses to its own
     // depth and returns from a different activation.
-    let mut f = Function { name: "f".into(), ret: Some(PairMode::Single), ..Default::default() };
+    let sig = crate::ori::ir::CallSig {
+        ret: Some(crate::ori::ir::ParamAbi::B32),
+        params: vec![crate::ori::ir::ParamAbi::B32],
+    };
+    let mut f = Function { name: "f".into(), ret: Some(PairMode::Single), sig, ..Default::default() };
     f.params.push(Param { name: "f_param_0".into(), size: 4, align: 4, cbank_offset: 0, ptx_type: ".b32" });
     let reg = |f: &mut Function, file| Operand::Reg(f.new_reg(file, PairMode::Single));
     let (x, p, m, r, d) = (
@@ -760,4 +764,45 @@ fn isspacep_follows_the_generic_windows() {
     assert_eq!((is(Space::Shared, shared), is(Space::Global, shared), is(Space::Local, shared)), (1, 0, 0));
     assert_eq!((is(Space::Local, local), is(Space::Shared, local)), (1, 0));
     assert_eq!((is(Space::Global, 0x1_0000_0000), is(Space::Const, 0x1_0000_0000)), (1, 0));
+}
+
+#[test]
+fn dynamic_stack_per_lane_and_trap() {
+    use crate::ori::opcode::StackOp;
+    // Each lane allocates tid+1 bytes, then 8 bytes (aligned to 8): the second block starts
+    // where the lane's first ends, rounded up; a stackrestore to the saved pointer frees both.
+    let mut k = K::new();
+    let (base, t, n, s0, a, b, c, d, addr) = (k.rd(), k.r(), k.rd(), k.rd(), k.rd(), k.rd(), k.rd(), k.r(), k.rd());
+    let stack = |op| Op::Stack { op };
+    k.block(vec![
+        i(MOV64, vec![base.clone()], vec![param0()]),
+        i(Op::S2R, vec![t.clone()], vec![tid()]),
+        i(WIDE, vec![n.clone()], vec![t.clone(), imm(1), imm(1)]),
+        i(stack(StackOp::Save), vec![s0.clone()], vec![]),
+        i(stack(StackOp::Alloca { align: 1 }), vec![a.clone()], vec![n.clone()]),
+        i(stack(StackOp::Alloca { align: 8 }), vec![b.clone()], vec![n]),
+        i(Op::St { space: Space::Local, bits: 8, volatile: false, offset: 0 }, vec![], vec![b.clone(), t.clone()]),
+        i(stack(StackOp::Restore), vec![], vec![s0.clone()]),
+        i(stack(StackOp::Alloca { align: 16 }), vec![c.clone()], vec![imm(4)]),
+        // b - a, and whether the allocation after the restore reuses the first one's address.
+        i(Op::IAdd3 { neg_b: true, w64: false }, vec![d.clone()], vec![b, a.clone(), Operand::Zero]),
+        i(WIDE, vec![addr.clone()], vec![t.clone(), imm(8), base]),
+        i(STG, vec![], vec![addr.clone(), d]),
+        i(Op::IAdd3 { neg_b: true, w64: false }, vec![t.clone()], vec![c, a, Operand::Zero]),
+        i(Op::St { space: Space::Global, bits: 32, volatile: false, offset: 4 }, vec![], vec![addr, t]),
+        i(Op::Exit, vec![], vec![]),
+    ]);
+    let out = launch(&k.f, None, &[], 32, 64);
+    for l in 0..32u32 {
+        assert_eq!(out[2 * l as usize], (l + 1).next_multiple_of(8), "lane {l}");
+        assert_eq!(out[2 * l as usize + 1], 0, "lane {l}");
+    }
+    // An allocation past the per-thread limit faults; a trap stops the run as a trap.
+    let mut k = K::new();
+    let x = k.rd();
+    k.block(vec![i(stack(StackOp::Alloca { align: 8 }), vec![x], vec![imm(1 << 30)])]);
+    assert_eq!(launch_full(&k.f, None, &[], 1, 1).unwrap_err().kind, ErrorKind::Fault);
+    let mut k = K::new();
+    k.block(vec![i(Op::Trap { brkpt: false }, vec![], vec![]), i(Op::Exit, vec![], vec![])]);
+    assert_eq!(launch_full(&k.f, None, &[], 1, 1).unwrap_err().kind, ErrorKind::Trap);
 }

@@ -3,70 +3,65 @@
 //! Device functions are inlined into kernels before lowering (`driver::llc`), so a `CALL` remains
 //! only for a recursive function, a function defined in another module (`.extern .func`, linked
 //! later by nvlink with `-rdc`), `vprintf` (clang's `printf`) and calls through function
-//! pointers. Each scalar argument and the result travel in one `.param` ([`ParamAbi`]):
-//! i1/i8/i16/i32/float in `.b32` (an i1 as 0 or 1), i64/double/pointers in `.b64`, half in
-//! `.align 2 .b8 [2]`. Aggregates, vectors, `byval` arguments, wider integers and variadic calls
-//! are refused (`unsupported ... in function @<name>`).
+//! pointers. Each argument and the result travel in one `.param` whose form `call_abi.rs` gives
+//! ([`ParamAbi`]): scalars in `.b32` / `.b64` / `.align 2 .b8 [2]`, vectors, structs, arrays and
+//! i128 in an aligned byte array holding their scalars at their offsets, a `byval` pointer as a
+//! byte array holding a copy of the pointed-to bytes. Variadic calls, `inalloca` and
+//! `preallocated` arguments are refused (`unsupported ... in function @<name>`).
 //!
 //! In the Ori IR:
-//! - a direct call is `CALL [@callee, args...] → result`; the PTX emitter finds the callee's
-//!   signature ([`CallSig`]) among the module's functions and `Program::externs` and spells the
-//!   `.param` marshalling and `call.uni`;
-//! - an indirect call is `CALL [@%prototype_<k>, address, args...] → result`, where `%prototype_<k>`
-//!   (no module symbol starts with `%`, see `symbols.rs`)
-//!   names `Function::prototypes[k]`, the signature the PTX emitter turns into a `.callprototype`;
-//! - a device function reads parameter `k` with `LD.PARAM @<name>_param_<k>` at its entry and
-//!   leaves its result with `ST.PARAM @func_retval0` before `RET`.
+//! - a direct call is `CALL [@callee, pieces...] → result pieces`: one operand per piece of each
+//!   parameter (`ParamAbi::pieces`, in order; a scalar is one piece) and one destination per
+//!   piece of the result; the PTX emitter finds the callee's signature ([`CallSig`]) among the
+//!   module's functions and `Program::externs` and spells the `.param` marshalling and
+//!   `call.uni`;
+//! - an indirect call is `CALL [@%prototype_<k>, address, pieces...] → result pieces`, where
+//!   `%prototype_<k>` (no module symbol starts with `%`, see `symbols.rs`) names
+//!   `Function::prototypes[k]`, the signature the PTX emitter turns into a `.callprototype`;
+//! - a device function reads piece `p` of parameter `k` with `LD.PARAM [@<name>_param_<k>+off]`
+//!   at its entry (a `byval` parameter is copied into a local-frame slot, whose address is the
+//!   parameter's value) and leaves its result with `ST.PARAM [@func_retval0+off]` before `RET`.
 //!
-//! An i1 argument is widened to 0/1 with `SEL` before the call, an i1 parameter or result is
-//! turned back into a predicate with `ISETP.NE` after the `LD.PARAM`.
+//! An i1 (alone or inside an aggregate) is written as 0/1 (`SEL`) and turned back into a
+//! predicate with `ISETP.NE` after the `LD.PARAM`. The operands of a direct call must match the
+//! callee's own signature (a `byval` the call site and the function disagree on is refused).
 
 use super::FnLowering;
+use super::call_abi::{self, type_name};
 use super::ffi::{self, T, Ty, V};
-use crate::ori::ir::{CallSig, Operand, PROTOTYPE_PREFIX, PairMode, Param, ParamAbi, RegFile};
+use crate::ori::ir::{CallSig, Operand, PROTOTYPE_PREFIX, PairMode, Param, ParamAbi, RegFile, VReg};
 use crate::ori::opcode::{BoolOp, Cmp, Op, Space};
 use anyhow::Result;
 use llvm_sys::core::*;
 
-/// The `.param` form of a scalar type, `None` for types the ABI does not carry.
-pub fn abi_of(t: &Ty) -> Option<ParamAbi> {
-    match t {
-        Ty::I1 | Ty::Int(8 | 16 | 32) | Ty::F32 => Some(ParamAbi::B32),
-        Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => Some(ParamAbi::B64),
-        Ty::F16 => Some(ParamAbi::Half),
-        _ => None,
-    }
-}
-
-/// The signature of an LLVM function type, or what makes it unsupported.
-pub fn signature(fty: T) -> Result<CallSig, String> {
+/// The signature of an LLVM function type whose parameter `k` is `byval(T) align N` when
+/// `byval(k)` says so, or what makes it unsupported.
+pub fn signature(
+    td: &inkwell::targets::TargetData,
+    fty: T,
+    byval: impl Fn(u32) -> Option<(T, u32)>,
+) -> Result<CallSig, String> {
     unsafe {
         if LLVMIsFunctionVarArg(fty.0) != 0 {
             return Err("variadic function type".into());
         }
-        let ret = ffi::classify(T(LLVMGetReturnType(fty.0)));
-        let ret = match ret {
+        let rt = T(LLVMGetReturnType(fty.0));
+        let ret = match ffi::classify(rt) {
             Ty::Void => None,
-            t => Some(abi_of(&t).ok_or_else(|| format!("return type {}", type_name(fty.ret_type())))?),
+            _ => Some(call_abi::abi_of(td, rt).map_err(|w| format!("return {w}"))?),
         };
         let n = LLVMCountParamTypes(fty.0) as usize;
         let mut tys = vec![std::ptr::null_mut(); n];
         LLVMGetParamTypes(fty.0, tys.as_mut_ptr());
         let mut params = Vec::new();
-        for t in tys {
-            let a = abi_of(&ffi::classify(T(t))).ok_or_else(|| format!("parameter type {}", type_name(T(t))))?;
+        for (k, t) in tys.into_iter().enumerate() {
+            let a = match byval(k as u32) {
+                Some((bt, align)) => call_abi::byval_abi(td, bt, align),
+                None => call_abi::abi_of(td, T(t)).map_err(|w| format!("parameter {w}"))?,
+            };
             params.push(a);
         }
         Ok(CallSig { ret, params })
-    }
-}
-
-/// A type as LLVM prints it, a named struct by its name only.
-fn type_name(t: T) -> String {
-    let s = ffi::type_string(t);
-    match s.split_once(" = type") {
-        Some((name, _)) => name.to_string(),
-        None => s,
     }
 }
 
@@ -74,20 +69,39 @@ fn attribute_kind(name: &str) -> u32 {
     unsafe { LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len()) }
 }
 
-/// Whether parameter `k` (0-based) of a call site or function carries one of the attributes
-/// that change how an argument is passed (`byval`, `sret`, `inalloca`, `preallocated`).
-fn passed_in_memory(v: V, k: u32, call_site: bool) -> Option<&'static str> {
-    ["byval", "sret", "inalloca", "preallocated"].into_iter().find(|a| {
-        let kind = attribute_kind(a);
-        let attr = unsafe {
-            if call_site {
-                LLVMGetCallSiteEnumAttribute(v.0, k + 1, kind)
-            } else {
-                LLVMGetEnumAttributeAtIndex(v.0, k + 1, kind)
-            }
-        };
-        !attr.is_null()
-    })
+/// The attribute `name` on parameter `k` (0-based) of a call site or function.
+fn param_attribute(v: V, k: u32, name: &str, call_site: bool) -> llvm_sys::prelude::LLVMAttributeRef {
+    let kind = attribute_kind(name);
+    unsafe {
+        if call_site {
+            LLVMGetCallSiteEnumAttribute(v.0, k + 1, kind)
+        } else {
+            LLVMGetEnumAttributeAtIndex(v.0, k + 1, kind)
+        }
+    }
+}
+
+/// `byval(T) align N` on parameter `k` of a call site or function: `(T, N)` (N 0 when absent).
+pub(super) fn byval_param(v: V, k: u32, call_site: bool) -> Option<(T, u32)> {
+    let attr = param_attribute(v, k, "byval", call_site);
+    if attr.is_null() {
+        return None;
+    }
+    let ty = T(unsafe { LLVMGetTypeAttributeValue(attr) });
+    let align = param_attribute(v, k, "align", call_site);
+    let align = if align.is_null() { 0 } else { unsafe { LLVMGetEnumAttributeValue(align) as u32 } };
+    Some((ty, align))
+}
+
+/// An attribute of parameter `k` that changes how an argument is passed and that the ABI here
+/// does not implement (`inalloca`, `preallocated`).
+fn unsupported_passing(v: V, k: u32, call_site: bool) -> Option<&'static str> {
+    ["inalloca", "preallocated"].into_iter().find(|a| !param_attribute(v, k, a, call_site).is_null())
+}
+
+/// The scalars of a non-byval argument or result of type `t`, in the order of its pieces.
+fn leaves(t: T) -> Vec<Ty> {
+    ffi::classify(t).scalars()
 }
 
 impl FnLowering<'_> {
@@ -96,40 +110,61 @@ impl FnLowering<'_> {
         use inkwell::types::AsTypeRef;
         use inkwell::values::AsValueRef;
         let fv = V(func.as_value_ref());
-        let sig = signature(T(func.get_type().as_type_ref())).map_err(|w| self.err(w))?;
-        self.f.ret = sig.ret.map(|a| if a == ParamAbi::B64 { PairMode::Pair } else { PairMode::Single });
+        let fty = T(func.get_type().as_type_ref());
+        let sig = signature(self.td, fty, |k| byval_param(fv, k, false)).map_err(|w| self.err(w))?;
+        self.f.ret = match &sig.ret {
+            None => None,
+            Some(ParamAbi::B64) => Some(PairMode::Pair),
+            Some(_) => Some(PairMode::Single),
+        };
         for (i, p) in func.get_param_iter().enumerate() {
-            if let Some(a) = passed_in_memory(fv, i as u32, false) {
+            if let Some(a) = unsupported_passing(fv, i as u32, false) {
                 return Err(self.err(format!("{a} parameter")));
             }
             let v = V(p.as_value_ref());
-            let ty = ffi::classify(ffi::type_of(v));
-            let abi = sig.params[i];
-            let ptx_type = match abi {
-                ParamAbi::B32 => ".b32",
-                ParamAbi::B64 => ".b64",
-                ParamAbi::Half => ".align 2 .b8",
-            };
+            let abi = &sig.params[i];
             let name = format!("{}_param_{}", self.f.name, i);
-            let size = abi.bits().div_ceil(8);
-            self.f.params.push(Param { name: name.clone(), size, align: size, cbank_offset: 0, ptx_type });
-            let ld = Op::Ld { space: Space::Param, bits: abi.bits(), signed: false, volatile: false, offset: 0 };
-            let dst = self.reg_for(&ty)?;
-            if ty == Ty::I1 {
-                let t = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(ld, vec![Operand::Reg(t)], vec![Operand::Symbol(name)]);
-                self.not_zero(dst, t);
-            } else {
-                self.op(ld, vec![Operand::Reg(dst)], vec![Operand::Symbol(name)]);
+            let (ptx_type, align) = match abi {
+                ParamAbi::B32 => (".b32", 4),
+                ParamAbi::B64 => (".b64", 8),
+                ParamAbi::Half => (".align 2 .b8", 2),
+                ParamAbi::Bytes { align, .. } => (".b8", *align),
+            };
+            let size = abi.size();
+            self.f.params.push(Param { name: name.clone(), size, align, cbank_offset: 0, ptx_type });
+            if byval_param(fv, i as u32, false).is_some() {
+                // Copied into a frame slot by `lower_allocas`, which gives the value.
+                self.byvals.push(super::params::ByvalParam {
+                    param: v,
+                    cbank_offset: 0,
+                    size,
+                    align,
+                    symbol: Some(name),
+                });
+                continue;
             }
-            self.vals.insert(v, vec![Operand::Reg(dst)]);
+            let mut ops = Vec::new();
+            for (piece, leaf) in abi.pieces().into_iter().zip(leaves(ffi::type_of(v))) {
+                let offset = piece.offset as i32;
+                let ld = Op::Ld { space: Space::Param, bits: piece.bits, signed: false, volatile: false, offset };
+                let dst = self.reg_for(&leaf)?;
+                if leaf == Ty::I1 {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(ld, vec![Operand::Reg(t)], vec![Operand::Symbol(name.clone())]);
+                    self.not_zero(dst, t);
+                } else {
+                    self.op(ld, vec![Operand::Reg(dst)], vec![Operand::Symbol(name.clone())]);
+                }
+                ops.push(Operand::Reg(dst));
+            }
+            self.vals.insert(v, ops);
         }
         self.f.sig = sig;
         Ok(())
     }
 
     /// `ISETP.NE dst, src, 0`: a 0/1 word back into a predicate.
-    fn not_zero(&mut self, dst: crate::ori::ir::VReg, src: crate::ori::ir::VReg) {
+    fn not_zero(&mut self, dst: VReg, src: VReg) {
         self.op(
             Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
             vec![Operand::Reg(dst)],
@@ -137,11 +172,9 @@ impl FnLowering<'_> {
         );
     }
 
-    /// A scalar value as the register a `.param` is written from (an i1 as 0/1).
-    fn param_value(&mut self, a: V) -> Result<Operand> {
-        let ty = ffi::classify(ffi::type_of(a));
-        let o = self.get1(a)?;
-        Ok(match ty {
+    /// A scalar of type `leaf` as the register a `.param` piece is written from (an i1 as 0/1).
+    fn piece_value(&mut self, o: Operand, leaf: &Ty) -> Operand {
+        match leaf {
             Ty::I1 => {
                 let p = self.pred(o);
                 let r = self.f.new_reg(RegFile::R, PairMode::Single);
@@ -152,20 +185,49 @@ impl FnLowering<'_> {
                 );
                 Operand::Reg(r)
             }
-            Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => Operand::Reg(self.in_reg(o, true)),
+            Ty::Int(b) if *b > 32 => Operand::Reg(self.in_reg(o, true)),
+            Ty::F64 | Ty::Ptr(_) => Operand::Reg(self.in_reg(o, true)),
             _ => Operand::Reg(self.in_reg(o, false)),
-        })
+        }
     }
 
-    /// `ret`: the result into `func_retval0`, then `RET`.
+    /// The pieces of argument `a` for a `.param` of form `abi` (`byval`: the bytes it points to).
+    fn argument_pieces(&mut self, a: V, abi: &ParamAbi, byval: bool) -> Result<Vec<Operand>> {
+        if byval {
+            let (space, addr) = self.mem_ptr(a)?;
+            let addr = match addr {
+                Operand::Imm(_) => Operand::Reg(self.in_reg(addr, true)),
+                a => a,
+            };
+            let mut out = Vec::new();
+            for p in abi.pieces() {
+                let r = self.f.new_reg(RegFile::R, if p.bits == 64 { PairMode::Pair } else { PairMode::Single });
+                let ld = Op::Ld { space, bits: p.bits, signed: false, volatile: false, offset: p.offset as i32 };
+                self.op(ld, vec![Operand::Reg(r)], vec![addr.clone()]);
+                out.push(Operand::Reg(r));
+            }
+            return Ok(out);
+        }
+        let ops = self.get(a)?;
+        let mut out = Vec::new();
+        for (o, leaf) in ops.into_iter().zip(leaves(ffi::type_of(a))) {
+            out.push(self.piece_value(o, &leaf));
+        }
+        Ok(out)
+    }
+
+    /// `ret`: the result into `func_retval0` piece by piece, then `RET`.
     pub(super) fn lower_return(&mut self, v: V) -> Result<()> {
         if ffi::num_operands(v) > 0 {
-            let bits = self.f.sig.ret.map_or(32, ParamAbi::bits);
+            let Some(abi) = self.f.sig.ret.clone() else { return Err(self.err("return value of a void function")) };
             let r = ffi::operand(v, 0);
-            // An immediate result is stored as it is (the emitter spells the store).
-            let val = if ffi::classify(ffi::type_of(r)) == Ty::I1 { self.param_value(r)? } else { self.get1(r)? };
-            let st = Op::St { space: Space::Param, bits, volatile: false, offset: 0 };
-            self.op(st, vec![], vec![Operand::Symbol("func_retval0".into()), val]);
+            let ops = self.get(r)?;
+            for ((piece, o), leaf) in abi.pieces().into_iter().zip(ops).zip(leaves(ffi::type_of(r))) {
+                // An immediate is stored as it is (the emitter spells the store).
+                let val = if leaf == Ty::I1 { self.piece_value(o, &leaf) } else { o };
+                let st = Op::St { space: Space::Param, bits: piece.bits, volatile: false, offset: piece.offset as i32 };
+                self.op(st, vec![], vec![Operand::Symbol("func_retval0".into()), val]);
+            }
         }
         self.op(Op::Ret, vec![], vec![]);
         Ok(())
@@ -178,11 +240,17 @@ impl FnLowering<'_> {
         let what = |w: String| {
             if ffi::is_function(callee) { format!("{w} in a call of @{}", ffi::name(callee)) } else { w }
         };
-        let sig = signature(fty).map_err(|w| self.err(what(w)))?;
+        let sig = signature(self.td, fty, |k| byval_param(v, k, true)).map_err(|w| self.err(what(w)))?;
         let nargs = ffi::num_operands(v) - 1;
         for k in 0..nargs {
-            if let Some(a) = passed_in_memory(v, k, true) {
+            if let Some(a) = unsupported_passing(v, k, true) {
                 return Err(self.err(what(format!("{a} argument"))));
+            }
+        }
+        if ffi::is_function(callee) {
+            let own = signature(self.td, ffi::global_type(callee), |k| byval_param(callee, k, false));
+            if own.as_ref().is_ok_and(|own| *own != sig) {
+                return Err(self.err(what("arguments passed differently from the function's parameters".into())));
             }
         }
         let mut srcs = Vec::new();
@@ -196,16 +264,31 @@ impl FnLowering<'_> {
             self.f.prototypes.push(sig.clone());
         }
         for k in 0..nargs {
-            let a = self.param_value(ffi::operand(v, k))?;
-            srcs.push(a);
+            let byval = byval_param(v, k, true).is_some();
+            let pieces = self.argument_pieces(ffi::operand(v, k), &sig.params[k as usize], byval)?;
+            srcs.extend(pieces);
         }
-        match d.first() {
-            Some(Operand::Reg(p)) if self.f.reg_info(*p).file.is_predicate() => {
-                let t = self.f.new_reg(RegFile::R, PairMode::Single);
-                self.op(Op::Call, vec![Operand::Reg(t)], srcs);
-                self.not_zero(*p, t);
+        // Results: an i1 piece arrives as a 0/1 word.
+        let mut dsts = Vec::new();
+        let mut preds = Vec::new();
+        for o in d {
+            match o {
+                Operand::Reg(p) if self.f.reg_info(*p).file.is_predicate() => {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    dsts.push(Operand::Reg(t));
+                    preds.push((*p, t));
+                }
+                o => dsts.push(o.clone()),
             }
-            _ => self.op(Op::Call, d.to_vec(), srcs),
+        }
+        let ret_pieces = sig.ret.as_ref().map_or(0, |r| r.pieces().len());
+        if ret_pieces != dsts.len() {
+            let t = type_name(ffi::type_of(v));
+            return Err(self.err(what(format!("return type {t} (its registers do not match its .param pieces)"))));
+        }
+        self.op(Op::Call, dsts, srcs);
+        for (p, t) in preds {
+            self.not_zero(p, t);
         }
         Ok(())
     }

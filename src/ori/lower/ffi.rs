@@ -191,6 +191,20 @@ pub fn is_constant_vector_like(v: V) -> bool {
     }
 }
 
+/// A constant struct or array (`{ i32 1, float 2.0 }`, `[i32 1, i32 2]`, `c"ab"`): the number
+/// of its direct elements.
+pub fn constant_aggregate_len(v: V) -> Option<u32> {
+    unsafe {
+        if !LLVMIsAConstantStruct(v.0).is_null() {
+            return Some(LLVMCountStructElementTypes(LLVMTypeOf(v.0)));
+        }
+        if !LLVMIsAConstantArray(v.0).is_null() || !LLVMIsAConstantDataArray(v.0).is_null() {
+            return u32::try_from(LLVMGetArrayLength2(LLVMTypeOf(v.0))).ok();
+        }
+        None
+    }
+}
+
 /// A ConstantInt's value as raw 64-bit pattern (zero-extended).
 pub fn const_int(v: V) -> u64 {
     unsafe { LLVMConstIntGetZExtValue(v.0) }

@@ -54,10 +54,15 @@ fn rename(template: &str, name: impl Fn(usize) -> String) -> Option<String> {
 impl FnLowering<'_> {
     pub(super) fn lower_inline_asm(&mut self, v: V, callee: V, d: &[Operand]) -> Result<()> {
         let (text, cons, side_effects) = ffi::inline_asm(callee);
+        if let Some(op) = super::traps::inline(&text, &cons) {
+            // CUDA's `__trap()`, `asm("exit;")` (`traps.rs`).
+            self.op(op, vec![], vec![]);
+            return Ok(());
+        }
         let mut outs = Vec::new();
         let mut ins = Vec::new();
         for c in cons.split(',') {
-            if c.starts_with("~{") {
+            if c.starts_with("~{") || c.is_empty() {
                 continue;
             }
             if let Some(o) = c.strip_prefix('=') {

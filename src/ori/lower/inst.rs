@@ -110,6 +110,15 @@ impl FnLowering<'_> {
             self.lower_expr(v, ffi::const_opcode(v), &ops)?;
             return Ok(ops);
         }
+        if let Some(n) = ffi::constant_aggregate_len(v) {
+            // Struct and array literals: their elements' operands in order (`Ty::scalars`).
+            let mut out = Vec::new();
+            for i in 0..n {
+                let e = ffi::aggregate_element(v, i).ok_or_else(|| self.err("aggregate constant"))?;
+                out.extend(self.get(e)?);
+            }
+            return Ok(out);
+        }
         if ffi::is_constant_vector_like(v) {
             let n = ty.scalars().len() as u32;
             let mut out = Vec::new();
@@ -202,6 +211,7 @@ impl FnLowering<'_> {
         let opc = ffi::opcode(v);
         let d = self.dsts(v);
         match opc {
+            O::LLVMAlloca if super::stack::is_dynamic_alloca(v) => self.lower_dynamic_alloca(v, &d),
             O::LLVMAlloca => Ok(()),
             O::LLVMPHI => self.lower_phi(v, &d),
             O::LLVMRet => {

@@ -47,6 +47,8 @@ impl FnLowering<'_> {
         if self.lower_warp_intrinsic(name, args, d)?
             || self.lower_space_intrinsic(v, name, args, d)?
             || self.lower_texsurf_intrinsic(name, args, d)?
+            || self.lower_stack_intrinsic(v, name, args, d)?
+            || self.lower_trap_intrinsic(name)?
         {
             return Ok(());
         }

@@ -16,7 +16,8 @@
 //!   ABI of `calls.rs` (`CALL`).
 //! - **Module variables** (`globals.rs`) and the PTX names of every symbol (`symbols.rs`).
 //! - **Allocas** get slots in a per-thread local frame addressed from the stack pointer (R1);
-//!   their generic addresses are formed with `CVTA.LOCAL`.
+//!   their generic addresses are formed with `CVTA.LOCAL`. Allocas of a variable size and
+//!   `llvm.stacksave`/`stackrestore` use PTX's dynamic stack (`stack.rs`).
 //! - **Address spaces** of generic pointers are inferred first (`spaces.rs`, what llc's
 //!   NVPTXLowerArgs / NVPTXLowerAlloca / InferAddressSpaces do): accesses through kernel pointer
 //!   parameters become global (`CVTA.TO.GLOBAL` of the parameter once at the entry, then `LDG` /
@@ -29,6 +30,7 @@
 mod aggregates;
 mod atomics_local;
 mod bitcast;
+pub mod call_abi;
 pub mod calls;
 mod divconst;
 pub mod ffi;
@@ -47,8 +49,10 @@ mod memops;
 mod odd_ints;
 mod params;
 mod spaces;
+mod stack;
 pub mod symbols;
 pub mod texsurf;
+pub mod traps;
 mod vector_index;
 
 use crate::llvm::launch_bounds::LaunchBounds;
@@ -134,7 +138,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
     prog.functions.extend(kernels);
     // Declared functions (after the calls, whose errors name the caller).
     for (fv, name) in declared {
-        let sig = calls::signature(ffi::global_type(fv))
+        let sig = calls::signature(&td, ffi::global_type(fv), |k| calls::byval_param(fv, k, false))
             .map_err(|w| unsupported(format!("{w} (a declared function)"), &name))?;
         prog.externs.push(ExternFunc { name: syms.name(fv), sig });
     }
@@ -345,7 +349,8 @@ impl<'a> FnLowering<'a> {
             for inst in bb.get_instructions() {
                 let v = V(inst.as_value_ref());
                 let ty = ffi::classify(ffi::type_of(v));
-                if ty == Ty::Void || ffi::opcode(v) == llvm_sys::LLVMOpcode::LLVMAlloca {
+                let static_alloca = ffi::opcode(v) == llvm_sys::LLVMOpcode::LLVMAlloca && !stack::is_dynamic_alloca(v);
+                if ty == Ty::Void || static_alloca {
                     continue;
                 }
                 if matches!(ty, Ty::Other(_)) {
@@ -506,8 +511,10 @@ impl<'a> FnLowering<'a> {
                     continue;
                 }
                 let count = ffi::operand(v, 0);
-                if !ffi::is_constant_int(count) {
-                    return Err(self.err("dynamic alloca"));
+                if stack::is_dynamic_alloca(v) {
+                    // Lowered where it is (`stack.rs`).
+                    self.prepare_dynamic_alloca(v);
+                    continue;
                 }
                 let size = abi_size(self.td, ffi::allocated_type(v)) * ffi::const_int(count);
                 let align = ffi::alignment(v).max(1);

@@ -21,12 +21,14 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::types::AsTypeRef;
 use inkwell::values::FunctionValue;
 
-/// A byval kernel parameter still to be copied into the frame (by `lower_allocas`).
+/// A byval parameter still to be copied into the frame (by `lower_allocas`): a kernel's from
+/// constant bank 0, a device function's from its `.param` array (`symbol`).
 pub(crate) struct ByvalParam {
     pub param: V,
     pub cbank_offset: u32,
     pub size: u32,
     pub align: u32,
+    pub symbol: Option<String>,
 }
 
 /// ABI alignment in bytes of an LLVM type.
@@ -106,7 +108,7 @@ impl FnLowering<'_> {
             let align = align.max(abi_align(self.td, ty)).max(1);
             *off = off.next_multiple_of(align);
             self.f.params.push(Param { name, size, align, cbank_offset: *off, ptx_type: ".b8" });
-            self.byvals.push(ByvalParam { param: v, cbank_offset: *off, size, align });
+            self.byvals.push(ByvalParam { param: v, cbank_offset: *off, size, align, symbol: None });
             *off += size;
             return Ok(true);
         }
@@ -134,24 +136,23 @@ impl FnLowering<'_> {
         Ok(true)
     }
 
-    /// Copies the byval parameter `b` from the constant bank into its frame slot, whose local
-    /// address is `local` (in widths its alignment and size allow: 8, 4, 2 or 1 bytes).
+    /// Copies the byval parameter `b` from the constant bank (or its `.param` array) into its
+    /// frame slot, whose local address is `local` (in widths its alignment and size allow: 8, 4, 2
+    /// or 1 bytes, `call_abi::chunks`).
     pub(super) fn copy_byval(&mut self, b: &ByvalParam, local: Operand) -> Result<()> {
-        let mut at = 0u32;
-        while at < b.size {
-            let w = [8u32, 4, 2, 1]
-                .into_iter()
-                .find(|w| b.align >= *w && at.is_multiple_of(*w) && at + w <= b.size)
-                .unwrap_or(1);
+        for p in super::call_abi::chunks(b.size, b.align) {
             let r = self.f.new_reg(
                 crate::ori::ir::RegFile::R,
-                if w == 8 { crate::ori::ir::PairMode::Pair } else { crate::ori::ir::PairMode::Single },
+                if p.bits == 64 { crate::ori::ir::PairMode::Pair } else { crate::ori::ir::PairMode::Single },
             );
-            let ld = Op::Ld { space: Space::Param, bits: w * 8, signed: false, volatile: false, offset: 0 };
-            self.op(ld, vec![Operand::Reg(r)], vec![Operand::CBank { bank: 0, offset: b.cbank_offset + at }]);
-            let st = Op::St { space: Space::Local, bits: w * 8, volatile: false, offset: at as i32 };
+            let (src, offset) = match &b.symbol {
+                Some(name) => (Operand::Symbol(name.clone()), p.offset as i32),
+                None => (Operand::CBank { bank: 0, offset: b.cbank_offset + p.offset }, 0),
+            };
+            let ld = Op::Ld { space: Space::Param, bits: p.bits, signed: false, volatile: false, offset };
+            self.op(ld, vec![Operand::Reg(r)], vec![src]);
+            let st = Op::St { space: Space::Local, bits: p.bits, volatile: false, offset: p.offset as i32 };
             self.op(st, vec![], vec![local.clone(), Operand::Reg(r)]);
-            at += w;
         }
         Ok(())
     }

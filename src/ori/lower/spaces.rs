@@ -106,14 +106,14 @@ fn pointer_inputs(v: V) -> Vec<V> {
 
 impl SpaceInference {
     /// Runs steps 1–3 over the instructions `insts` of a function whose parameters are `params`
-    /// (`is_kernel`: they point to global memory, except the `byval` ones, local copies).
+    /// (`is_kernel`: they point to global memory); `byval` parameters point to their local copies.
     pub fn analyze(params: &[V], byval: &[V], insts: &[V], is_kernel: bool) -> SpaceInference {
         let mut roots = HashMap::new();
         if is_kernel {
             roots.extend(params.iter().filter(|p| is_generic_ptr(**p)).map(|p| (*p, Space::Global)));
-            // Byval parameters point to their local-frame copy (`params.rs`).
-            roots.extend(byval.iter().filter(|p| is_generic_ptr(**p)).map(|p| (*p, Space::Local)));
         }
+        // Byval parameters point to their local-frame copy (`params.rs`, `calls.rs`).
+        roots.extend(byval.iter().filter(|p| is_generic_ptr(**p)).map(|p| (*p, Space::Local)));
         let mut cand: HashMap<V, Lat> = HashMap::new();
         for &i in insts {
             match ffi::opcode(i) {

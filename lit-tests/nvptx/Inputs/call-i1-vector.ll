@@ -1,6 +1,6 @@
 target triple = "nvptx64-nvidia-cuda"
-declare void @vec(<4 x i32>)
+declare void @mask(<4 x i1>)
 define ptx_kernel void @k(ptr addrspace(1) %out) {
-  call void @vec(<4 x i32> <i32 1, i32 2, i32 3, i32 4>)
+  call void @mask(<4 x i1> <i1 1, i1 0, i1 1, i1 1>)
   ret void
 }
