@@ -570,7 +570,7 @@ impl Printer<'_> {
                 let ty = if sr.bits() == 64 { "u64" } else { "u32" };
                 self.line(&g, format!("mov.{ty} {d}, {}", sr.ptx_name()));
             }
-            Op::Ld { space, bits, signed, volatile, offset } => {
+            Op::Ld { space, bits, signed, volatile, offset, nc } => {
                 if matches!(s(0), Operand::CBank { .. }) {
                     let Operand::CBank { offset, .. } = s(0) else { unreachable!() };
                     let (_, at) = self.param_at(offset)?;
@@ -586,7 +586,8 @@ impl Printer<'_> {
                 // memory has no observer that could tell (ptxas rejects `.volatile.local`).
                 let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
                 let off = addr_offset(offset);
-                self.line(&g, format!("ld{vol}{}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
+                let nc = if nc && space == Space::Global { ".nc" } else { "" };
+                self.line(&g, format!("ld{vol}{}{nc}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
             }
             Op::St { space, bits, volatile, offset } => {
                 let addr = self.int_src(&s(0))?;

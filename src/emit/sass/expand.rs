@@ -1,7 +1,7 @@
 //! Ori instruction → listed SASS instructions, for everything but the macros (`macros.rs`) and
 //! the call ABI (`calls.rs`). The mapping is the table of the module documentation.
 
-use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros};
+use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros, memory};
 use crate::ori::interp::float::f16_to_f64;
 use crate::ori::ir::{Inst, Operand};
 use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, NumTy, Op, Round, ShflMode, Space, VoteMode};
@@ -146,36 +146,10 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         }
         Op::Ld { space: Space::Param, .. } if is_param_read(i) => calls::param(em, insts, k),
         Op::St { space: Space::Param, .. } => calls::param(em, insts, k),
-        Op::Ld { space, bits, signed, volatile, offset } => {
-            let sz = crate::ori::opcode::size_suffix(bits, signed);
-            let vol = if volatile { ".STRONG.SYS" } else { "" };
-            if let Some(Operand::CBank { .. }) = i.srcs.first() {
-                let sz = if bits == 32 { "" } else { sz };
-                return em.emit(format!("LDC{sz} {}, {}", d(em, 0), s(em, 0)));
-            }
-            let addr = mem_addr(em, &i.srcs[0], space, offset);
-            let base = match space {
-                Space::Global => "LDG.E",
-                Space::Shared => "LDS",
-                Space::Local => "LDL",
-                Space::Const => "LDC",
-                Space::Generic | Space::Param => "LD.E",
-            };
-            em.emit(format!("{base}{sz}{vol} {}, {addr}", d(em, 0)));
+        Op::Ld { space, bits, signed, volatile, offset, nc } => {
+            memory::load(em, i, space, bits, signed, volatile, offset, nc)
         }
-        Op::St { space, bits, volatile, offset } => {
-            let sz = crate::ori::opcode::size_suffix(bits, false);
-            let vol = if volatile { ".STRONG.SYS" } else { "" };
-            let v = store_value(em, &i.srcs[1], bits);
-            let addr = mem_addr(em, &i.srcs[0], space, offset);
-            let base = match space {
-                Space::Global => "STG.E",
-                Space::Shared => "STS",
-                Space::Local => "STL",
-                Space::Const | Space::Generic | Space::Param => "ST.E",
-            };
-            em.emit(format!("{base}{sz}{vol} {addr}, {v}"));
-        }
+        Op::St { space, bits, volatile, offset } => memory::store(em, i, space, bits, volatile, offset),
         Op::Atom { space, op, ty } => atom(em, i, space, op, ty),
         Op::Shfl { mode } => {
             let m = match mode {
@@ -760,38 +734,6 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
     }
 }
 
-/// A memory operand: `[Rn.64]` for global and generic addresses, `[Rn]` (the low word) for the
-/// 32-bit windows, `c[0x3][Rn]` for the constant bank of `__constant__` data.
-fn mem_addr(em: &Emitter, o: &Operand, space: Space, offset: i32) -> String {
-    let a = em.word(o, 0);
-    let off = crate::ori::opcode::sass_offset(offset);
-    match space {
-        Space::Global | Space::Generic | Space::Param => format!("[{a}.64{off}]"),
-        Space::Shared | Space::Local => format!("[{a}{off}]"),
-        Space::Const => format!("c[0x3][{a}{off}]"),
-    }
-}
-
-/// A stored value in registers: zero is `RZ`, other immediates are moved into scratch first.
-fn store_value(em: &mut Emitter, o: &Operand, bits: u32) -> String {
-    match o {
-        Operand::Reg(_) | Operand::Zero | Operand::Imm(0) => {
-            if matches!(o, Operand::Reg(_)) {
-                em.op(o)
-            } else {
-                "RZ".into()
-            }
-        }
-        _ if bits == 64 => {
-            let (t, n) = em.tmp_pair();
-            em.emit(format!("MOV {t}, {}", em.word(o, 0)));
-            em.emit(format!("MOV R{}, {}", n + 1, em.word(o, 1)));
-            t
-        }
-        _ => em.in_reg(o),
-    }
-}
-
 fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy) {
     let opn = format!("{op:?}").to_uppercase();
     let tyn = match (op, ty) {
@@ -803,7 +745,7 @@ fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy) {
         (_, t) if t.bits() == 64 => ".64",
         _ => "",
     };
-    let vals: Vec<String> = i.srcs[1..].iter().map(|o| store_value(em, o, ty.bits())).collect();
+    let vals: Vec<String> = i.srcs[1..].iter().map(|o| memory::store_value(em, o, ty.bits())).collect();
     let d = &i.dsts[0];
     let dead = match d {
         Operand::Reg(r) => em.scratch.dies(*r),

@@ -113,7 +113,8 @@ impl FnLowering<'_> {
             let name = format!("{}_param_{}", self.f.name, i);
             let size = abi.bits().div_ceil(8);
             self.f.params.push(Param { name: name.clone(), size, align: size, cbank_offset: 0, ptx_type });
-            let ld = Op::Ld { space: Space::Param, bits: abi.bits(), signed: false, volatile: false, offset: 0 };
+            let ld =
+                Op::Ld { space: Space::Param, bits: abi.bits(), signed: false, volatile: false, offset: 0, nc: false };
             let dst = self.reg_for(&ty)?;
             if ty == Ty::I1 {
                 let t = self.f.new_reg(RegFile::R, PairMode::Single);

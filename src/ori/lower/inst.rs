@@ -828,28 +828,35 @@ impl FnLowering<'_> {
     }
 
     fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        if self.vectorized_load(v, d)? {
+            return Ok(());
+        }
         let ptr = ffi::operand(v, 0);
         let (space, addr) = self.mem_ptr(ptr)?;
         let ty = ffi::classify(ffi::type_of(v));
         let volatile = ffi::volatile(v);
+        let nc = self.noncoherent(v, space);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
             let bits = mem_bits(elt);
             if *elt == Ty::I1 {
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0 }, vec![reg(t)], vec![a]);
+                s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0, nc }, vec![reg(t)], vec![a]);
                 s.op(
                     Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                     vec![d[k].clone()],
                     vec![reg(t), Operand::Imm(0), Operand::True],
                 );
             } else {
-                s.op(Op::Ld { space, bits, signed: false, volatile, offset: 0 }, vec![d[k].clone()], vec![a]);
+                s.op(Op::Ld { space, bits, signed: false, volatile, offset: 0, nc }, vec![d[k].clone()], vec![a]);
             }
             Ok(())
         })
     }
 
     fn lower_store(&mut self, v: V) -> Result<()> {
+        if self.vectorized_store(v)? {
+            return Ok(());
+        }
         let val = ffi::operand(v, 0);
         let ptr = ffi::operand(v, 1);
         let (space, addr) = self.mem_ptr(ptr)?;

@@ -42,11 +42,14 @@ mod intrinsics_bits;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
+mod noncoherent;
 mod odd_ints;
 mod params;
 mod spaces;
 pub mod symbols;
 mod vector_index;
+mod vectorize;
+mod vectorize_plan;
 
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::ori::ir::{
@@ -259,6 +262,8 @@ pub(crate) struct FnLowering<'a> {
     /// instructions, where each came from (`Program::origins`).
     pub origin: u32,
     pub origins: Vec<Vec<u32>>,
+    /// The merged loads and stores of the LLVM block being lowered (`vectorize.rs`).
+    pub(crate) mem_plan: vectorize::MemPlan,
 }
 
 impl<'a> FnLowering<'a> {
@@ -279,6 +284,7 @@ impl<'a> FnLowering<'a> {
             byvals: Vec::new(),
             origin: 0,
             origins: Vec::new(),
+            mem_plan: vectorize::MemPlan::default(),
         }
     }
 
@@ -356,6 +362,8 @@ impl<'a> FnLowering<'a> {
         for (i, bb) in bbs.iter().enumerate() {
             self.cur = Bix(i as u32);
             self.llvm_block = self.cur;
+            let block_insts: Vec<V> = bb.get_instructions().map(|i| V(i.as_value_ref())).collect();
+            self.plan_block(&block_insts);
             for inst in bb.get_instructions() {
                 ordinal += 1;
                 self.origin = ordinal;
@@ -441,7 +449,7 @@ impl<'a> FnLowering<'a> {
                     // Only bit 0 of the byte carries the value, as llc-19 reads it (`and 1`).
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
-                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0 },
+                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0, nc: false },
                         vec![Operand::Reg(t)],
                         vec![cb],
                     );
@@ -466,7 +474,7 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(_) | Ty::F16 if size < 4 => {
                     let bits = size * 8;
                     self.op(
-                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0 },
+                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0, nc: false },
                         vec![Operand::Reg(dst)],
                         vec![cb],
                     );

@@ -125,7 +125,14 @@ impl FnLowering<'_> {
         let mut ops = Vec::new();
         for (s, at) in layout {
             let r = self.reg_for(&s)?;
-            let ld = Op::Ld { space: Space::Param, bits: scalar_bits(&s), signed: false, volatile: false, offset: 0 };
+            let ld = Op::Ld {
+                space: Space::Param,
+                bits: scalar_bits(&s),
+                signed: false,
+                volatile: false,
+                offset: 0,
+                nc: false,
+            };
             self.op(ld, vec![Operand::Reg(r)], vec![Operand::CBank { bank: 0, offset: *off + at }]);
             ops.push(Operand::Reg(r));
         }
@@ -147,7 +154,7 @@ impl FnLowering<'_> {
                 crate::ori::ir::RegFile::R,
                 if w == 8 { crate::ori::ir::PairMode::Pair } else { crate::ori::ir::PairMode::Single },
             );
-            let ld = Op::Ld { space: Space::Param, bits: w * 8, signed: false, volatile: false, offset: 0 };
+            let ld = Op::Ld { space: Space::Param, bits: w * 8, signed: false, volatile: false, offset: 0, nc: false };
             self.op(ld, vec![Operand::Reg(r)], vec![Operand::CBank { bank: 0, offset: b.cbank_offset + at }]);
             let st = Op::St { space: Space::Local, bits: w * 8, volatile: false, offset: at as i32 };
             self.op(st, vec![], vec![local.clone(), Operand::Reg(r)]);
