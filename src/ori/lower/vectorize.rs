@@ -293,7 +293,11 @@ impl FnLowering<'_> {
             let loc = self.location(ptr, size, &mut ids);
             let simple = !ffi::volatile(v) && !is_atomic(v);
             let kind = match elements(&ffi::classify(ty)) {
-                Some((bytes, n)) if simple => Kind::Candidate { load, bytes, n, align: ffi::alignment(v) },
+                // The elements must tile the access exactly (not so for 32-bit pointers of a
+                // data layout with short pointers, which the selector widens).
+                Some((bytes, n)) if simple && u64::from(bytes) * u64::from(n) == size => {
+                    Kind::Candidate { load, bytes, n, align: ffi::alignment(v) }
+                }
                 _ => Kind::Hazard { reads: load, writes: !load },
             };
             let base = decompose(self.td, ptr).0;
