@@ -215,6 +215,7 @@ fn fcmp_name(c: FCmp) -> String {
 fn ftype(t: FTy) -> &'static str {
     match t {
         FTy::F16 => "f16",
+        FTy::F16x2 => "f16x2",
         FTy::F32 => "f32",
         FTy::F64 => "f64",
     }
@@ -280,7 +281,7 @@ impl Printer<'_> {
             Operand::Imm(v) => match fty {
                 Some(FTy::F32) => format!("0f{:08X}", *v as u32),
                 Some(FTy::F64) => format!("0d{:016X}", v),
-                Some(FTy::F16) => bail!("f16 immediates are not supported by the PTX emitter"),
+                Some(FTy::F16 | FTy::F16x2) => bail!("f16 immediates are not supported by the PTX emitter"),
                 None if *v <= 0xFFFF => format!("{v}"),
                 None => format!("{v:#x}"),
             },
@@ -458,6 +459,11 @@ impl Printer<'_> {
             | Op::FDiv { ty: FTy::F16, .. }
             | Op::FSqrt { ty: FTy::F16 }
             | Op::FSetp { ty: FTy::F16, .. } => self.half_op(i)?,
+            // Packed halves (`ori::lower::half2`) compute in their 32-bit registers; the lowering
+            // makes no packed division, square root or comparison.
+            Op::FDiv { ty: FTy::F16x2, .. } | Op::FSqrt { ty: FTy::F16x2 } | Op::FSetp { ty: FTy::F16x2, .. } => {
+                bail!("{} on packed halves", i.op)
+            }
             Op::Cvt { from, to, .. } if from == NumTy::F16 || to == NumTy::F16 => self.half_op(i)?,
             Op::FAdd { ty } | Op::FMul { ty } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
                 let name = match i.op {

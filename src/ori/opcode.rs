@@ -132,6 +132,9 @@ impl BoolOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FTy {
     F16,
+    /// Two halves packed in one 32-bit register, low lane first (`.f16x2`, SASS `HADD2` etc.
+    /// without lane selectors).
+    F16x2,
     F32,
     F64,
 }
@@ -593,7 +596,7 @@ impl Op {
 fn fty(t: FTy) -> (&'static str, &'static str) {
     // (prefix letter for the opcode family, suffix)
     match t {
-        FTy::F16 => ("H", "2"),
+        FTy::F16 | FTy::F16x2 => ("H", "2"),
         FTy::F32 => ("F", ""),
         FTy::F64 => ("D", ""),
     }

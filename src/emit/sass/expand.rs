@@ -30,7 +30,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (a, b, cmp) = (b, a, fcmp_swapped(cmp));
             }
             let name = match ty {
-                FTy::F16 => "HSETP2",
+                FTy::F16 | FTy::F16x2 => "HSETP2",
                 FTy::F32 => "FSETP",
                 FTy::F64 => "DSETP",
             };
@@ -73,7 +73,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (a, b) = (b, a);
             }
             let (a, b) = (fsrc(em, a, ty), fsrc(em, b, ty));
-            let name = if ty == FTy::F16 { "HMNMX2" } else { "FMNMX" };
+            let name = if matches!(ty, FTy::F16 | FTy::F16x2) { "HMNMX2" } else { "FMNMX" };
             em.emit(format!("{name} {}, {a}, {b}, {}", d(em, 0), if max { "!PT" } else { "PT" }));
         }
         Op::FNeg { ty } | Op::FAbs { ty } => {
@@ -87,6 +87,8 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (FTy::F64, false) => format!("DADD {d}, -RZ, |{a}|"),
                 (FTy::F16, true) => format!("HADD2 {d}, -RZ, -{a}.H0_H0"),
                 (FTy::F16, false) => format!("HADD2 {d}, -RZ, |{a}|.H0_H0"),
+                (FTy::F16x2, true) => format!("HADD2 {d}, -RZ, -{a}"),
+                (FTy::F16x2, false) => format!("HADD2 {d}, -RZ, |{a}|"),
             };
             em.emit(text);
         }
@@ -554,18 +556,19 @@ fn sel_words(em: &mut Emitter, d: &Operand, a: impl Fn(&Emitter, u32) -> String,
 
 pub(super) fn fprefix(ty: FTy) -> &'static str {
     match ty {
-        FTy::F16 => "H",
+        FTy::F16 | FTy::F16x2 => "H",
         FTy::F32 => "F",
         FTy::F64 => "D",
     }
 }
 
 pub(super) fn fsuffix(ty: FTy) -> &'static str {
-    if ty == FTy::F16 { "2" } else { "" }
+    if matches!(ty, FTy::F16 | FTy::F16x2) { "2" } else { "" }
 }
 
-/// A float-instruction source: registers (f16 ones as the low half `.H0_H0`), immediates as
-/// decimal floats (an f16 immediate fills both halves: `v, v`).
+/// A float-instruction source: registers (f16 ones as the low half `.H0_H0`, packed halves as
+/// they are), immediates as decimal floats (an f16 immediate fills both halves: `v, v`; a
+/// packed one names its two: `lo, hi`).
 pub(super) fn fsrc(em: &Emitter, o: &Operand, ty: FTy) -> String {
     match (o, ty) {
         (Operand::Imm(v), FTy::F32) => fimm(f32::from_bits(*v as u32) as f64, true),
@@ -573,6 +576,9 @@ pub(super) fn fsrc(em: &Emitter, o: &Operand, ty: FTy) -> String {
         (Operand::Imm(v), FTy::F16) => {
             let x = fimm(f16_to_f64(*v as u16), true);
             format!("{x}, {x}")
+        }
+        (Operand::Imm(v), FTy::F16x2) => {
+            format!("{}, {}", fimm(f16_to_f64(*v as u16), true), fimm(f16_to_f64((*v >> 16) as u16), true))
         }
         (Operand::Reg(_), FTy::F16) => format!("{}.H0_H0", em.op(o)),
         _ => em.op(o),

@@ -46,7 +46,7 @@ pub(super) fn int_ty(bits: u32, signed: bool) -> NumTy {
 
 pub(super) fn float_num(t: FTy) -> NumTy {
     match t {
-        FTy::F16 => NumTy::F16,
+        FTy::F16 | FTy::F16x2 => NumTy::F16,
         FTy::F32 => NumTy::F32,
         FTy::F64 => NumTy::F64,
     }
@@ -199,6 +199,9 @@ impl FnLowering<'_> {
     pub(super) fn lower_inst(&mut self, v: V, next: Bix, nblocks: usize) -> Result<()> {
         let opc = ffi::opcode(v);
         let d = self.dsts(v);
+        if self.lower_half2(v, &d)? {
+            return Ok(());
+        }
         match opc {
             O::LLVMAlloca => Ok(()),
             O::LLVMPHI => self.lower_phi(v, &d),
@@ -548,7 +551,7 @@ impl FnLowering<'_> {
                     let one = match t {
                         FTy::F64 => 1f64.to_bits(),
                         FTy::F32 => 1f32.to_bits() as u64,
-                        FTy::F16 => 0x3C00,
+                        FTy::F16 | FTy::F16x2 => 0x3C00,
                     };
                     let one = if signed { one ^ sign_bit(t) } else { one };
                     self.op(Op::Sel { w64: t == FTy::F64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
@@ -1105,6 +1108,7 @@ fn widened_index(idx: V, size: i64) -> Option<(V, bool)> {
 pub(super) fn sign_bit(t: FTy) -> u64 {
     match t {
         FTy::F16 => 0x8000,
+        FTy::F16x2 => 0x8000_8000,
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
     }

@@ -34,6 +34,7 @@ mod divconst;
 pub mod ffi;
 mod frem;
 pub mod globals;
+mod half2;
 mod inline_asm;
 mod inst;
 mod int128;
@@ -264,6 +265,8 @@ pub(crate) struct FnLowering<'a> {
     pub origins: Vec<Vec<u32>>,
     /// The merged loads and stores of the LLVM block being lowered (`vectorize.rs`).
     pub(crate) mem_plan: vectorize::MemPlan,
+    /// `<2 x half>` values defined packed → their packed register (`half2.rs`).
+    pub packed: HashMap<V, Operand>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -285,6 +288,7 @@ impl<'a> FnLowering<'a> {
             origin: 0,
             origins: Vec::new(),
             mem_plan: vectorize::MemPlan::default(),
+            packed: HashMap::new(),
         }
     }
 

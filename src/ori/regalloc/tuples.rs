@@ -142,7 +142,7 @@ mod tests {
     /// Whether `regs` got consecutive registers from a multiple of `align`.
     fn placed(phys: &[u32], regs: &[VReg], align: u32) -> bool {
         let first = phys[regs[0].idx()];
-        first % align == 0 && regs.iter().enumerate().all(|(k, v)| phys[v.idx()] == first + k as u32)
+        first.is_multiple_of(align) && regs.iter().enumerate().all(|(k, v)| phys[v.idx()] == first + k as u32)
     }
 
     #[test]
