@@ -175,3 +175,32 @@ impl FnLowering<'_> {
         Ok(reg(p))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ori::interp::exec::alu;
+    use crate::ori::interp::float::{f16_to_f64, f64_to_f16};
+    use crate::ori::opcode::{FTy, Op, Round};
+
+    fn pack(lo: f64, hi: f64) -> u64 {
+        u64::from(f64_to_f16(hi)) << 16 | u64::from(f64_to_f16(lo))
+    }
+
+    fn lanes(v: u64) -> (f64, f64) {
+        (f16_to_f64(v as u16), f16_to_f64((v >> 16) as u16))
+    }
+
+    #[test]
+    fn packed_arithmetic_is_lane_by_lane() {
+        let ty = FTy::F16x2;
+        let (a, b, c) = (pack(1.5, -2.0), pack(0.25, 3.0), pack(8.0, 0.5));
+        assert_eq!(lanes(alu(&Op::FAdd { ty }, &[a, b]).unwrap()), (1.75, 1.0));
+        assert_eq!(lanes(alu(&Op::FMul { ty }, &[a, b]).unwrap()), (0.375, -6.0));
+        assert_eq!(lanes(alu(&Op::FFma { ty, round: Round::Rn }, &[a, b, c]).unwrap()), (8.375, -5.5));
+        assert_eq!(lanes(alu(&Op::FNeg { ty }, &[a]).unwrap()), (-1.5, 2.0));
+        assert_eq!(lanes(alu(&Op::FAbs { ty }, &[a]).unwrap()), (1.5, 2.0));
+        // Rounding happens per lane, in f16: 2049 is not representable (rounds to even 2048).
+        let big = pack(2048.0, 1.0);
+        assert_eq!(lanes(alu(&Op::FAdd { ty }, &[big, pack(1.0, 1.0)]).unwrap()), (2048.0, 2.0));
+    }
+}
