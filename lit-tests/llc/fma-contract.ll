@@ -2,7 +2,7 @@
 ; it are fused into fma.rn when both carry `contract` (or `fast`) and sit in one block; an fmul
 ; with other uses stays for them; with two candidate fmuls the one with fewer uses is folded;
 ; fsub forms negate the addend or the product; nothing is fused without the flags, across blocks,
-; or with --fmad=false. f64 and f16 (scalar and <2 x half>, lane by lane) are fused too.
+; or with --fmad=false. f64 and f16 (scalar, and <2 x half> as one packed fma.rn.f16x2) are fused too.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
@@ -34,7 +34,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX: fma.rn.f32
 ; PTX-LABEL: .entry wide_and_half(
 ; PTX: fma.rn.f64
-; PTX-COUNT-3: fma.rn.f16
+; PTX: fma.rn.f16 %hs
+; PTX: fma.rn.f16x2
 ; PTX-LABEL: .entry across_blocks(
 ; PTX: mul.rn.f32
 ; PTX: add.rn.f32

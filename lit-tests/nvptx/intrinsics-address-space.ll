@@ -1,6 +1,7 @@
 ; Address-space intrinsics: isspacep.{global,shared,local,const} on generic pointers into each
 ; space, the explicit conversions ptr.gen.to.<space> / ptr.<space>.to.gen (cvta as llc selects
-; them), and the read-only loads ldg / ldu (i, f and p forms), which read through ld.global.
+; them), and the read-only loads ldg / ldu (i, f and p forms): ldg reads through the
+; non-coherent path (ld.global.nc, as llc selects it), ldu through ld.global.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: FileCheck %s --input-file=%t.ptx
@@ -19,8 +20,8 @@
 ; CHECK: cvta.shared.u64
 ; CHECK-LABEL: .entry loads(
 ; CHECK: ld.global.b32
-; CHECK: ld.global.b32
-; CHECK: ld.global.b64
+; CHECK: ld.global.nc.b32
+; CHECK: ld.global.nc.b64
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -747,6 +747,8 @@ pub(super) type SeedRun = (Inputs, Snapshot, Outcome, Option<u64>);
 /// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)
 /// while the inputs make the run fault (an index parameter beyond a fixed-size array). Returns the
 /// inputs that ran, the memory and outcome, and the fallback value if one was needed (or the error).
+// The error carries the inputs that faulted (for the report); one per seed, so its size is no cost.
+#[allow(clippy::result_large_err)]
 pub(super) fn run_seed(
     c: &Compiled,
     k: &CompiledKernel,

@@ -219,6 +219,7 @@ fn fcmp_name(c: FCmp) -> String {
 fn ftype(t: FTy) -> &'static str {
     match t {
         FTy::F16 => "f16",
+        FTy::F16x2 => "f16x2",
         FTy::F32 => "f32",
         FTy::F64 => "f64",
     }
@@ -284,7 +285,7 @@ impl Printer<'_> {
             Operand::Imm(v) => match fty {
                 Some(FTy::F32) => format!("0f{:08X}", *v as u32),
                 Some(FTy::F64) => format!("0d{:016X}", v),
-                Some(FTy::F16) => bail!("f16 immediates are not supported by the PTX emitter"),
+                Some(FTy::F16 | FTy::F16x2) => bail!("f16 immediates are not supported by the PTX emitter"),
                 None if *v <= 0xFFFF => format!("{v}"),
                 None => format!("{v:#x}"),
             },
@@ -477,6 +478,11 @@ impl Printer<'_> {
             | Op::FDiv { ty: FTy::F16, .. }
             | Op::FSqrt { ty: FTy::F16 }
             | Op::FSetp { ty: FTy::F16, .. } => self.half_op(i)?,
+            // Packed halves (`ori::lower::half2`) compute in their 32-bit registers; the lowering
+            // makes no packed division, square root or comparison.
+            Op::FDiv { ty: FTy::F16x2, .. } | Op::FSqrt { ty: FTy::F16x2 } | Op::FSetp { ty: FTy::F16x2, .. } => {
+                bail!("{} on packed halves", i.op)
+            }
             Op::Cvt { from, to, .. } if from == NumTy::F16 || to == NumTy::F16 => self.half_op(i)?,
             Op::FAdd { ty } | Op::FMul { ty } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
                 let name = match i.op {
@@ -601,7 +607,7 @@ impl Printer<'_> {
                 let ty = if sr.bits() == 64 { "u64" } else { "u32" };
                 self.line(&g, format!("mov.{ty} {d}, {}", sr.ptx_name()));
             }
-            Op::Ld { space, bits, signed, volatile, offset } => {
+            Op::Ld { space, bits, signed, volatile, offset, nc } => {
                 if matches!(s(0), Operand::CBank { .. }) {
                     let Operand::CBank { offset, .. } = s(0) else { unreachable!() };
                     let (_, at) = self.param_at(offset)?;
@@ -617,7 +623,8 @@ impl Printer<'_> {
                 // memory has no observer that could tell (ptxas rejects `.volatile.local`).
                 let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
                 let off = addr_offset(offset);
-                self.line(&g, format!("ld{vol}{}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
+                let nc = if nc && space == Space::Global { ".nc" } else { "" };
+                self.line(&g, format!("ld{vol}{}{nc}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
             }
             Op::St { space, bits, volatile, offset } => {
                 let addr = self.mem_base(&g, &s(0), space)?;

@@ -121,7 +121,8 @@ unsafe fn contract_block(m: LLVMModuleRef, builder: LLVMBuilderRef, bb: LLVMBasi
 
 /// `llvm.fma` of `args` at the builder's position. A vector is fused element by element
 /// (`extractelement`, scalar `llvm.fma`, `insertelement`), which is what the back end makes of a
-/// vector `fma` anyway.
+/// vector `fma` anyway — except `<2 x half>`, which stays one `llvm.fma.v2f16`: the back end
+/// keeps it packed (`fma.rn.f16x2`, `ori::lower::half2`), as llc does.
 unsafe fn build_fma(
     m: LLVMModuleRef,
     builder: LLVMBuilderRef,
@@ -143,6 +144,9 @@ unsafe fn build_fma(
             return scalar(ty, args);
         }
         let et = LLVMGetElementType(ty);
+        if LLVMGetTypeKind(et) == LLVMTypeKind::LLVMHalfTypeKind && LLVMGetVectorSize(ty) == 2 {
+            return scalar(ty, args);
+        }
         let i32t = LLVMInt32TypeInContext(LLVMGetModuleContext(m));
         let mut out = LLVMGetPoison(ty);
         for i in 0..LLVMGetVectorSize(ty) {

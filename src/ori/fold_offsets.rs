@@ -93,7 +93,7 @@ mod tests {
 
     fn ld(d: VReg, a: VReg, space: Space) -> Inst {
         Inst::new(
-            Op::Ld { space, bits: 32, signed: false, volatile: false, offset: 0 },
+            Op::Ld { space, bits: 32, signed: false, volatile: false, offset: 0, nc: false },
             vec![Operand::Reg(d)],
             vec![Operand::Reg(a)],
         )

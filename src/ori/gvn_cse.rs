@@ -294,7 +294,14 @@ mod tests {
     fn every_pure_opcode_is_a_candidate_and_nothing_with_effects_is() {
         use crate::ori::opcode::Space;
         assert!(is_candidate(&Op::IAdd3 { neg_b: false, w64: true }));
-        assert!(!is_candidate(&Op::Ld { space: Space::Global, bits: 32, signed: false, volatile: false, offset: 0 }));
+        assert!(!is_candidate(&Op::Ld {
+            space: Space::Global,
+            bits: 32,
+            signed: false,
+            volatile: false,
+            offset: 0,
+            nc: false
+        }));
         assert!(!is_candidate(&Op::S2R));
         assert!(!is_candidate(&Op::Phi));
         assert!(!is_candidate(&Op::Bar));

@@ -782,7 +782,7 @@ pub(crate) mod build {
     /// `d = LDG [addr]`.
     pub fn load(d: VReg, addr: VReg, volatile: bool) -> Inst {
         Inst::new(
-            Op::Ld { space: Space::Global, bits: 32, signed: false, volatile, offset: 0 },
+            Op::Ld { space: Space::Global, bits: 32, signed: false, volatile, offset: 0, nc: false },
             vec![o(d)],
             vec![o(addr)],
         )
@@ -962,7 +962,7 @@ pub(crate) mod tests {
         f.blocks[0].insts = vec![
             movi(a, 1),
             Inst::new(
-                Op::Ld { space: Space::Global, bits: 128, signed: false, volatile: false, offset: 0 },
+                Op::Ld { space: Space::Global, bits: 128, signed: false, volatile: false, offset: 0, nc: false },
                 vec![Operand::Reg(q)],
                 vec![Operand::Reg(a)],
             ),

@@ -132,6 +132,9 @@ impl BoolOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FTy {
     F16,
+    /// Two halves packed in one 32-bit register, low lane first (`.f16x2`, SASS `HADD2` etc.
+    /// without lane selectors).
+    F16x2,
     F32,
     F64,
 }
@@ -409,15 +412,21 @@ pub enum Op {
     S2R,
     /// Loads: `LDG`, `LDS`, `LDL`, `LDC`, `LD` with the access width and sign extension. The
     /// address is the first source plus `offset` bytes (SASS's `[R2.64+0x10]`, PTX's
-    /// `[%rd2+16]`; `ori::fold_offsets` folds constant address additions into it).
+    /// `[%rd2+16]`; `ori::fold_offsets` folds constant address additions into it). Several
+    /// destinations make a vector load (`ld.v2`/`ld.v4`, `LDG.E.64`/`.128`) of `bits` per
+    /// element from consecutive addresses (`ori::lower::vectorize`). `nc`: a global load through
+    /// the non-coherent read-only path (`ld.global.nc`, `LDG.E.CONSTANT`), for data the kernel
+    /// never writes (`ori::lower::noncoherent`).
     Ld {
         space: Space,
         bits: u32,
         signed: bool,
         volatile: bool,
         offset: i32,
+        nc: bool,
     },
-    /// Stores: `STG`, `STS`, `STL`, `ST`, addressed like [`Op::Ld`].
+    /// Stores: `STG`, `STS`, `STL`, `ST`, addressed like [`Op::Ld`]; several values after the
+    /// address make a vector store.
     St {
         space: Space,
         bits: u32,
@@ -631,7 +640,7 @@ impl Op {
 fn fty(t: FTy) -> (&'static str, &'static str) {
     // (prefix letter for the opcode family, suffix)
     match t {
-        FTy::F16 => ("H", "2"),
+        FTy::F16 | FTy::F16x2 => ("H", "2"),
         FTy::F32 => ("F", ""),
         FTy::F64 => ("D", ""),
     }
@@ -713,7 +722,7 @@ impl fmt::Display for Op {
                 write!(f, "{base}.{}.{}{r}", to.name(), from.name())
             }
             Op::S2R => write!(f, "S2R"),
-            Op::Ld { space, bits, signed, volatile, .. } => {
+            Op::Ld { space, bits, signed, volatile, nc, .. } => {
                 let base = match space {
                     Space::Global => "LDG.E",
                     Space::Shared => "LDS",
@@ -724,7 +733,8 @@ impl fmt::Display for Op {
                     Space::Generic => "LD.E",
                 };
                 let sz = size_suffix(bits, signed);
-                write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
+                let nc = if nc { ".CONSTANT" } else { "" };
+                write!(f, "{base}{sz}{nc}{}", if volatile { ".STRONG.SYS" } else { "" })
             }
             Op::St { space, bits, volatile, .. } => {
                 let base = match space {

@@ -384,7 +384,7 @@ fn split_value(f: &mut Function, cfg: &Cfg, shape: &Shape, v: VReg, via: Via) ->
     }
     let load = match via {
         Via::Slot(offset) => Inst::new(
-            Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0 },
+            Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0, nc: false },
             vec![Operand::Reg(v2)],
             vec![spill::slot_address(offset)],
         ),

@@ -1125,7 +1125,11 @@ pub(crate) mod testkit {
         Inst::new(Op::Sel { w64: false }, vec![o(d)], vec![o(a), o(b), o(pr)])
     }
     pub fn ld(space: Space, d: VReg, addr: VReg) -> Inst {
-        Inst::new(Op::Ld { space, bits: 32, signed: false, volatile: false, offset: 0 }, vec![o(d)], vec![o(addr)])
+        Inst::new(
+            Op::Ld { space, bits: 32, signed: false, volatile: false, offset: 0, nc: false },
+            vec![o(d)],
+            vec![o(addr)],
+        )
     }
     pub fn st(addr: VReg, v: VReg) -> Inst {
         Inst::new(Op::St { space: Space::Global, bits: 32, volatile: false, offset: 0 }, vec![], vec![o(addr), o(v)])

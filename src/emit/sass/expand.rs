@@ -1,7 +1,7 @@
 //! Ori instruction → listed SASS instructions, for everything but the macros (`macros.rs`) and
 //! the call ABI (`calls.rs`). The mapping is the table of the module documentation.
 
-use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros};
+use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros, memory};
 use crate::ori::interp::float::f16_to_f64;
 use crate::ori::ir::{Inst, Operand};
 use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, NumTy, Op, Round, ShflMode, Space, VoteMode};
@@ -30,7 +30,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (a, b, cmp) = (b, a, fcmp_swapped(cmp));
             }
             let name = match ty {
-                FTy::F16 => "HSETP2",
+                FTy::F16 | FTy::F16x2 => "HSETP2",
                 FTy::F32 => "FSETP",
                 FTy::F64 => "DSETP",
             };
@@ -73,7 +73,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (a, b) = (b, a);
             }
             let (a, b) = (fsrc(em, a, ty), fsrc(em, b, ty));
-            let name = if ty == FTy::F16 { "HMNMX2" } else { "FMNMX" };
+            let name = if matches!(ty, FTy::F16 | FTy::F16x2) { "HMNMX2" } else { "FMNMX" };
             em.emit(format!("{name} {}, {a}, {b}, {}", d(em, 0), if max { "!PT" } else { "PT" }));
         }
         Op::FNeg { ty } | Op::FAbs { ty } => {
@@ -87,6 +87,8 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (FTy::F64, false) => format!("DADD {d}, -RZ, |{a}|"),
                 (FTy::F16, true) => format!("HADD2 {d}, -RZ, -{a}.H0_H0"),
                 (FTy::F16, false) => format!("HADD2 {d}, -RZ, |{a}|.H0_H0"),
+                (FTy::F16x2, true) => format!("HADD2 {d}, -RZ, -{a}"),
+                (FTy::F16x2, false) => format!("HADD2 {d}, -RZ, |{a}|"),
             };
             em.emit(text);
         }
@@ -146,36 +148,10 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         }
         Op::Ld { space: Space::Param, .. } if is_param_read(i) => calls::param(em, insts, k),
         Op::St { space: Space::Param, .. } => calls::param(em, insts, k),
-        Op::Ld { space, bits, signed, volatile, offset } => {
-            let sz = crate::ori::opcode::size_suffix(bits, signed);
-            let vol = if volatile { ".STRONG.SYS" } else { "" };
-            if let Some(Operand::CBank { .. }) = i.srcs.first() {
-                let sz = if bits == 32 { "" } else { sz };
-                return em.emit(format!("LDC{sz} {}, {}", d(em, 0), s(em, 0)));
-            }
-            let addr = mem_addr(em, &i.srcs[0], space, offset);
-            let base = match space {
-                Space::Global => "LDG.E",
-                Space::Shared => "LDS",
-                Space::Local => "LDL",
-                Space::Const => "LDC",
-                Space::Generic | Space::Param => "LD.E",
-            };
-            em.emit(format!("{base}{sz}{vol} {}, {addr}", d(em, 0)));
+        Op::Ld { space, bits, signed, volatile, offset, nc } => {
+            memory::load(em, i, space, bits, signed, volatile, offset, nc)
         }
-        Op::St { space, bits, volatile, offset } => {
-            let sz = crate::ori::opcode::size_suffix(bits, false);
-            let vol = if volatile { ".STRONG.SYS" } else { "" };
-            let v = store_value(em, &i.srcs[1], bits);
-            let addr = mem_addr(em, &i.srcs[0], space, offset);
-            let base = match space {
-                Space::Global => "STG.E",
-                Space::Shared => "STS",
-                Space::Local => "STL",
-                Space::Const | Space::Generic | Space::Param => "ST.E",
-            };
-            em.emit(format!("{base}{sz}{vol} {addr}, {v}"));
-        }
+        Op::St { space, bits, volatile, offset } => memory::store(em, i, space, bits, volatile, offset),
         Op::Atom { space, op, ty } => atom(em, i, space, op, ty),
         Op::Shfl { mode } => {
             let m = match mode {
@@ -591,18 +567,19 @@ fn sel_words(em: &mut Emitter, d: &Operand, a: impl Fn(&Emitter, u32) -> String,
 
 pub(super) fn fprefix(ty: FTy) -> &'static str {
     match ty {
-        FTy::F16 => "H",
+        FTy::F16 | FTy::F16x2 => "H",
         FTy::F32 => "F",
         FTy::F64 => "D",
     }
 }
 
 pub(super) fn fsuffix(ty: FTy) -> &'static str {
-    if ty == FTy::F16 { "2" } else { "" }
+    if matches!(ty, FTy::F16 | FTy::F16x2) { "2" } else { "" }
 }
 
-/// A float-instruction source: registers (f16 ones as the low half `.H0_H0`), immediates as
-/// decimal floats (an f16 immediate fills both halves: `v, v`).
+/// A float-instruction source: registers (f16 ones as the low half `.H0_H0`, packed halves as
+/// they are), immediates as decimal floats (an f16 immediate fills both halves: `v, v`; a
+/// packed one names its two: `lo, hi`).
 pub(super) fn fsrc(em: &Emitter, o: &Operand, ty: FTy) -> String {
     match (o, ty) {
         (Operand::Imm(v), FTy::F32) => fimm(f32::from_bits(*v as u32) as f64, true),
@@ -610,6 +587,9 @@ pub(super) fn fsrc(em: &Emitter, o: &Operand, ty: FTy) -> String {
         (Operand::Imm(v), FTy::F16) => {
             let x = fimm(f16_to_f64(*v as u16), true);
             format!("{x}, {x}")
+        }
+        (Operand::Imm(v), FTy::F16x2) => {
+            format!("{}, {}", fimm(f16_to_f64(*v as u16), true), fimm(f16_to_f64((*v >> 16) as u16), true))
         }
         (Operand::Reg(_), FTy::F16) => format!("{}.H0_H0", em.op(o)),
         _ => em.op(o),
@@ -771,38 +751,6 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
     }
 }
 
-/// A memory operand: `[Rn.64]` for global and generic addresses, `[Rn]` (the low word) for the
-/// 32-bit windows, `c[0x3][Rn]` for the constant bank of `__constant__` data.
-fn mem_addr(em: &Emitter, o: &Operand, space: Space, offset: i32) -> String {
-    let a = em.word(o, 0);
-    let off = crate::ori::opcode::sass_offset(offset);
-    match space {
-        Space::Global | Space::Generic | Space::Param => format!("[{a}.64{off}]"),
-        Space::Shared | Space::Local => format!("[{a}{off}]"),
-        Space::Const => format!("c[0x3][{a}{off}]"),
-    }
-}
-
-/// A stored value in registers: zero is `RZ`, other immediates are moved into scratch first.
-fn store_value(em: &mut Emitter, o: &Operand, bits: u32) -> String {
-    match o {
-        Operand::Reg(_) | Operand::Zero | Operand::Imm(0) => {
-            if matches!(o, Operand::Reg(_)) {
-                em.op(o)
-            } else {
-                "RZ".into()
-            }
-        }
-        _ if bits == 64 => {
-            let (t, n) = em.tmp_pair();
-            em.emit(format!("MOV {t}, {}", em.word(o, 0)));
-            em.emit(format!("MOV R{}, {}", n + 1, em.word(o, 1)));
-            t
-        }
-        _ => em.in_reg(o),
-    }
-}
-
 fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy) {
     let opn = format!("{op:?}").to_uppercase();
     let tyn = match (op, ty) {
@@ -814,7 +762,7 @@ fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy) {
         (_, t) if t.bits() == 64 => ".64",
         _ => "",
     };
-    let vals: Vec<String> = i.srcs[1..].iter().map(|o| store_value(em, o, ty.bits())).collect();
+    let vals: Vec<String> = i.srcs[1..].iter().map(|o| memory::store_value(em, o, ty.bits())).collect();
     let d = &i.dsts[0];
     let dead = match d {
         Operand::Reg(r) => em.scratch.dies(*r),

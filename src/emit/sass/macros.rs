@@ -224,7 +224,8 @@ pub(super) fn fdiv(em: &mut Emitter, i: &Inst, ty: FTy, exact: bool) {
             fdiv_f32(em, &a, &b, &res);
             finish(em, i, &res);
         }
-        (FTy::F16, _) => {
+        // The lowering makes no packed division: the low lane stands for both.
+        (FTy::F16 | FTy::F16x2, _) => {
             let (a16, b16) = (em.in_reg(&i.srcs[0]), em.in_reg(&i.srcs[1]));
             let (a, b, res) = (em.tmp(), em.tmp(), em.tmp());
             em.emit(format!("HADD2.F32 {a}, -RZ, {a16}.H0_H0"));
@@ -282,7 +283,7 @@ pub(super) fn fsqrt(em: &mut Emitter, i: &Inst, ty: FTy) {
             fsqrt_f32(em, &a, &res);
             finish(em, i, &res);
         }
-        FTy::F16 => {
+        FTy::F16 | FTy::F16x2 => {
             let a16 = em.in_reg(&i.srcs[0]);
             let (a, res) = (em.tmp(), em.tmp());
             em.emit(format!("HADD2.F32 {a}, -RZ, {a16}.H0_H0"));

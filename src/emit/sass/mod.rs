@@ -58,6 +58,7 @@
 mod calls;
 mod expand;
 mod macros;
+mod memory;
 mod scratch;
 
 use crate::ori::ir::{Bix, Function, Inst, Operand, PairMode, RegFile, VReg};

@@ -595,6 +595,6 @@ done:
     let mut inp = vec![0u32; 64];
     inp[6] = 999;
     let args = [RefArg::Buffer(vec![0; 256]), RefArg::Buffer(words(&inp))];
-    let o = run(ir.as_bytes(), "k", &args, &l, &[]).unwrap();
+    let o = run(ir.as_bytes(), "k", &args, &l, &[], &[]).unwrap();
     assert_eq!(o.trapped.as_deref(), Some("trap (llvm.trap)"));
 }

@@ -101,7 +101,8 @@ pub fn fcmp(cmp: FCmp, a: f64, b: f64) -> bool {
 /// A float operand of type `t` as an (exact) f64.
 pub fn to_f64(t: FTy, v: u64) -> f64 {
     match t {
-        FTy::F16 => float::f16_to_f64(v as u16),
+        // A packed pair compares by its low lane (the lowering makes no packed comparison).
+        FTy::F16 | FTy::F16x2 => float::f16_to_f64(v as u16),
         FTy::F32 => f32::from_bits(v as u32) as f64,
         FTy::F64 => f64::from_bits(v),
     }
@@ -132,15 +133,21 @@ enum FloatOp {
     Sqrt,
 }
 
-/// A float operation of type `ty` on bit patterns.
+/// A float operation of type `ty` on bit patterns; packed halves lane by lane.
 fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
+    if ty == FTy::F16x2 {
+        let lane = |shift: u32| -> Vec<u64> { v.iter().map(|x| (x >> shift) & 0xFFFF).collect() };
+        let lo = float_op(f, FTy::F16, &lane(0))?;
+        let hi = float_op(f, FTy::F16, &lane(16))?;
+        return Ok(hi << 16 | lo);
+    }
     let sign = match ty {
-        FTy::F16 => 0x8000,
+        FTy::F16 | FTy::F16x2 => 0x8000,
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
     };
     let width = match ty {
-        FTy::F16 => 0xFFFF,
+        FTy::F16 | FTy::F16x2 => 0xFFFF,
         FTy::F32 => 0xFFFF_FFFF,
         FTy::F64 => u64::MAX,
     };
@@ -152,33 +159,33 @@ fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
             let r = float::fminmax(to_f64(ty, s(0)), to_f64(ty, s(1)), max);
             match ty {
                 // Exact: the result is one of the operands (or NaN).
-                FTy::F16 => float::f64_to_f16(r) as u64,
+                FTy::F16 | FTy::F16x2 => float::f64_to_f16(r) as u64,
                 FTy::F32 => bits32(r as f32),
                 FTy::F64 => r.to_bits(),
             }
         }
         FloatOp::Add => match ty {
-            FTy::F16 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a + b) as u64,
+            FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a + b) as u64,
             FTy::F32 => bits32(f32v(s(0)) + f32v(s(1))),
             FTy::F64 => (f64v(s(0)) + f64v(s(1))).to_bits(),
         },
         FloatOp::Mul => match ty {
-            FTy::F16 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a * b) as u64,
+            FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a * b) as u64,
             FTy::F32 => bits32(f32v(s(0)) * f32v(s(1))),
             FTy::F64 => (f64v(s(0)) * f64v(s(1))).to_bits(),
         },
         FloatOp::Fma(round) => match ty {
-            FTy::F16 => float::ffma_f16(s(0) as u16, s(1) as u16, s(2) as u16, round) as u64,
+            FTy::F16 | FTy::F16x2 => float::ffma_f16(s(0) as u16, s(1) as u16, s(2) as u16, round) as u64,
             FTy::F32 => bits32(float::ffma_f32(f32v(s(0)), f32v(s(1)), f32v(s(2)), round)),
             FTy::F64 => float::ffma_f64(f64v(s(0)), f64v(s(1)), f64v(s(2)), round).to_bits(),
         },
         FloatOp::Div => match ty {
-            FTy::F16 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,
+            FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,
             FTy::F32 => bits32(f32v(s(0)) / f32v(s(1))),
             FTy::F64 => (f64v(s(0)) / f64v(s(1))).to_bits(),
         },
         FloatOp::Sqrt => match ty {
-            FTy::F16 => float::f64_to_f16(float::f16_to_f64(s(0) as u16).sqrt()) as u64,
+            FTy::F16 | FTy::F16x2 => float::f64_to_f16(float::f16_to_f64(s(0) as u16).sqrt()) as u64,
             FTy::F32 => bits32(f32v(s(0)).sqrt()),
             FTy::F64 => f64v(s(0)).sqrt().to_bits(),
         },

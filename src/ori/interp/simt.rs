@@ -1003,7 +1003,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Ld { space, bits, signed, offset, volatile } => {
+            Op::Ld { space, bits, signed, offset, volatile, nc: _ } => {
                 let bytes = (bits / 8).max(1) as u64;
                 let n = inst.dsts.len() as u64;
                 for l in lanes(active) {

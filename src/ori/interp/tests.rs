@@ -457,7 +457,7 @@ fn exchange_kernel(with_barrier: bool) -> Function {
         i(Op::Lop3 { lut: lut::AND, w64: false }, vec![t3.clone()], vec![t2, imm(63), Operand::Zero]),
         i(WIDE, vec![b.clone()], vec![t3, imm(4), sh]),
         i(
-            Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0 },
+            Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0, nc: false },
             vec![v.clone()],
             vec![b],
         ),
@@ -616,7 +616,7 @@ fn calls_with_divergent_recursion() {
         reg(&mut f, RegFile::R),
         reg(&mut f, RegFile::R),
     );
-    let ld_param = Op::Ld { space: Space::Param, bits: 32, signed: false, volatile: false, offset: 0 };
+    let ld_param = Op::Ld { space: Space::Param, bits: 32, signed: false, volatile: false, offset: 0, nc: false };
     let st_param = Op::St { space: Space::Param, bits: 32, volatile: false, offset: 0 };
     let retval = || Operand::Symbol("func_retval0".into());
     let blocks = vec![
@@ -673,7 +673,7 @@ fn exited_lanes_do_not_block_barriers_and_frames_are_per_thread() {
     k.f.local_frame = 16;
     let (base, t, p, sp, slot, v1, v2, sum, a) = (k.rd(), k.r(), k.p(), k.rd(), k.rd(), k.r(), k.r(), k.r(), k.rd());
     let stl = Op::St { space: Space::Local, bits: 32, volatile: false, offset: 0 };
-    let ldl = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false, offset: 0 };
+    let ldl = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false, offset: 0, nc: false };
     k.block(vec![
         i(MOV64, vec![base.clone()], vec![param0()]),
         i(Op::S2R, vec![t.clone()], vec![tid()]),
@@ -717,7 +717,7 @@ fn generic_addresses_resolve_to_their_space() {
         i(Op::Cvta { space: Space::Shared, to_generic: true }, vec![g.clone()], vec![s.clone()]),
         i(st_generic, vec![], vec![g.clone(), imm(77)]),
         i(
-            Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0 },
+            Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0, nc: false },
             vec![v.clone()],
             vec![s],
         ),

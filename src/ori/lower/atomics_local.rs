@@ -25,7 +25,7 @@ impl FnLowering<'_> {
         let w64 = bits == 64;
         let fresh =
             |s: &mut Self| Operand::Reg(s.f.new_reg(RegFile::R, if w64 { PairMode::Pair } else { PairMode::Single }));
-        let ld = Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0 };
+        let ld = Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0, nc: false };
         self.op(ld, vec![old.clone()], vec![addr.clone()]);
         let val = srcs.first().cloned().ok_or_else(|| self.err("atomic without an operand"))?;
         let new = fresh(self);

@@ -146,7 +146,8 @@ impl FnLowering<'_> {
             let mut ops = Vec::new();
             for (piece, leaf) in abi.pieces().into_iter().zip(leaves(ffi::type_of(v))) {
                 let offset = piece.offset as i32;
-                let ld = Op::Ld { space: Space::Param, bits: piece.bits, signed: false, volatile: false, offset };
+                let ld =
+                    Op::Ld { space: Space::Param, bits: piece.bits, signed: false, volatile: false, offset, nc: false };
                 let dst = self.reg_for(&leaf)?;
                 if leaf == Ty::I1 {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
@@ -202,7 +203,8 @@ impl FnLowering<'_> {
             let mut out = Vec::new();
             for p in abi.pieces() {
                 let r = self.f.new_reg(RegFile::R, if p.bits == 64 { PairMode::Pair } else { PairMode::Single });
-                let ld = Op::Ld { space, bits: p.bits, signed: false, volatile: false, offset: p.offset as i32 };
+                let ld =
+                    Op::Ld { space, bits: p.bits, signed: false, volatile: false, offset: p.offset as i32, nc: false };
                 self.op(ld, vec![Operand::Reg(r)], vec![addr.clone()]);
                 out.push(Operand::Reg(r));
             }

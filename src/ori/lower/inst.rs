@@ -46,7 +46,7 @@ pub(super) fn int_ty(bits: u32, signed: bool) -> NumTy {
 
 pub(super) fn float_num(t: FTy) -> NumTy {
     match t {
-        FTy::F16 => NumTy::F16,
+        FTy::F16 | FTy::F16x2 => NumTy::F16,
         FTy::F32 => NumTy::F32,
         FTy::F64 => NumTy::F64,
     }
@@ -210,6 +210,9 @@ impl FnLowering<'_> {
     pub(super) fn lower_inst(&mut self, v: V, next: Bix, nblocks: usize) -> Result<()> {
         let opc = ffi::opcode(v);
         let d = self.dsts(v);
+        if self.lower_half2(v, &d)? {
+            return Ok(());
+        }
         match opc {
             O::LLVMAlloca if super::stack::is_dynamic_alloca(v) => self.lower_dynamic_alloca(v, &d),
             O::LLVMAlloca => Ok(()),
@@ -560,7 +563,7 @@ impl FnLowering<'_> {
                     let one = match t {
                         FTy::F64 => 1f64.to_bits(),
                         FTy::F32 => 1f32.to_bits() as u64,
-                        FTy::F16 => 0x3C00,
+                        FTy::F16 | FTy::F16x2 => 0x3C00,
                     };
                     let one = if signed { one ^ sign_bit(t) } else { one };
                     self.op(Op::Sel { w64: t == FTy::F64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
@@ -840,28 +843,35 @@ impl FnLowering<'_> {
     }
 
     fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        if self.vectorized_load(v, d)? {
+            return Ok(());
+        }
         let ptr = ffi::operand(v, 0);
         let (space, addr) = self.mem_ptr(ptr)?;
         let ty = ffi::classify(ffi::type_of(v));
         let volatile = ffi::volatile(v);
+        let nc = self.noncoherent(v, space);
         self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
             let bits = mem_bits(elt);
             if *elt == Ty::I1 {
                 let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0 }, vec![reg(t)], vec![a]);
+                s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0, nc }, vec![reg(t)], vec![a]);
                 s.op(
                     Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
                     vec![d[k].clone()],
                     vec![reg(t), Operand::Imm(0), Operand::True],
                 );
             } else {
-                s.op(Op::Ld { space, bits, signed: false, volatile, offset: 0 }, vec![d[k].clone()], vec![a]);
+                s.op(Op::Ld { space, bits, signed: false, volatile, offset: 0, nc }, vec![d[k].clone()], vec![a]);
             }
             Ok(())
         })
     }
 
     fn lower_store(&mut self, v: V) -> Result<()> {
+        if self.vectorized_store(v)? {
+            return Ok(());
+        }
         let val = ffi::operand(v, 0);
         let ptr = ffi::operand(v, 1);
         let (space, addr) = self.mem_ptr(ptr)?;
@@ -1110,6 +1120,7 @@ fn widened_index(idx: V, size: i64) -> Option<(V, bool)> {
 pub(super) fn sign_bit(t: FTy) -> u64 {
     match t {
         FTy::F16 => 0x8000,
+        FTy::F16x2 => 0x8000_8000,
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
     }

@@ -238,6 +238,11 @@ impl FnLowering<'_> {
 fn float_bits(t: FTy, x: f64) -> u64 {
     match t {
         FTy::F16 => crate::ori::interp::float::f64_to_f16(x) as u64,
+        // Both halves of a packed pair.
+        FTy::F16x2 => {
+            let h = crate::ori::interp::float::f64_to_f16(x) as u64;
+            h | h << 16
+        }
         FTy::F32 => (x as f32).to_bits() as u64,
         FTy::F64 => x.to_bits(),
     }

@@ -1,8 +1,9 @@
 //! Address-space intrinsics: `llvm.nvvm.isspacep.{global,shared,local,const}` (`isspacep`),
 //! `llvm.nvvm.ptr.gen.to.<space>` / `ptr.<space>.to.gen` (`CVTA[.TO]`, as llc selects them) and
-//! the read-only loads `llvm.nvvm.ldg.global.{i,f,p}` / `ldu.global.{i,f,p}`. The loads become
-//! ordinary global loads (`LDG`): the data is read-only for the kernel's lifetime, so the
-//! non-coherent (`ld.global.nc`) and uniform (`ldu`) paths llc asks for return the same value.
+//! the read-only loads `llvm.nvvm.ldg.global.{i,f,p}` / `ldu.global.{i,f,p}`. `ldg` becomes a
+//! non-coherent global load (`ld.global.nc`, `LDG.E.CONSTANT`) as llc selects it; `ldu` an
+//! ordinary global load (`LDG`): the data is read-only for the kernel's lifetime, so the
+//! uniform path llc asks for returns the same value.
 
 use super::FnLowering;
 use super::ffi::{self, V};
@@ -62,10 +63,11 @@ impl FnLowering<'_> {
             // passes generic pointers).
             let (space, addr) = (Space::Global, self.get1(args[0])?);
             let ty = ffi::classify(ffi::type_of(v));
+            let nc = rest.starts_with("ldg.");
             self.mem_access(&ty, addr, 0, |s, elt, a, k| {
                 let bits = scalar_bits(elt).max(8);
                 let dk = d.get(k).cloned().ok_or_else(|| s.err(format!("intrinsic {name}")))?;
-                s.op(Op::Ld { space, bits, signed: false, volatile: false, offset: 0 }, vec![dk], vec![a]);
+                s.op(Op::Ld { space, bits, signed: false, volatile: false, offset: 0, nc }, vec![dk], vec![a]);
                 Ok(())
             })?;
             return Ok(true);

@@ -237,7 +237,7 @@ impl FnLowering<'_> {
             None => {
                 let d = self.f.new_reg(RegFile::R, if bytes == 8 { PairMode::Pair } else { PairMode::Single });
                 self.op(
-                    Op::Ld { space: side.space, bits, signed: false, volatile, offset: 0 },
+                    Op::Ld { space: side.space, bits, signed: false, volatile, offset: 0, nc: false },
                     vec![reg(d)],
                     vec![addr],
                 );

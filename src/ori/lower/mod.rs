@@ -36,6 +36,7 @@ mod divconst;
 pub mod ffi;
 mod frem;
 pub mod globals;
+mod half2;
 mod inline_asm;
 mod inst;
 mod int128;
@@ -46,6 +47,7 @@ mod intrinsics_sat;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
+mod noncoherent;
 mod odd_ints;
 mod params;
 mod spaces;
@@ -54,6 +56,8 @@ pub mod symbols;
 pub mod texsurf;
 pub mod traps;
 mod vector_index;
+mod vectorize;
+mod vectorize_plan;
 
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::ori::ir::{
@@ -267,6 +271,10 @@ pub(crate) struct FnLowering<'a> {
     /// instructions, where each came from (`Program::origins`).
     pub origin: u32,
     pub origins: Vec<Vec<u32>>,
+    /// The merged loads and stores of the LLVM block being lowered (`vectorize.rs`).
+    pub(crate) mem_plan: vectorize::MemPlan,
+    /// `<2 x half>` values defined packed → their packed register (`half2.rs`).
+    pub packed: HashMap<V, Operand>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -287,6 +295,8 @@ impl<'a> FnLowering<'a> {
             byvals: Vec::new(),
             origin: 0,
             origins: Vec::new(),
+            mem_plan: vectorize::MemPlan::default(),
+            packed: HashMap::new(),
         }
     }
 
@@ -365,6 +375,8 @@ impl<'a> FnLowering<'a> {
         for (i, bb) in bbs.iter().enumerate() {
             self.cur = Bix(i as u32);
             self.llvm_block = self.cur;
+            let block_insts: Vec<V> = bb.get_instructions().map(|i| V(i.as_value_ref())).collect();
+            self.plan_block(&block_insts);
             for inst in bb.get_instructions() {
                 ordinal += 1;
                 self.origin = ordinal;
@@ -452,7 +464,7 @@ impl<'a> FnLowering<'a> {
                     // Only bit 0 of the byte carries the value, as llc-19 reads it (`and 1`).
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(
-                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0 },
+                        Op::Ld { space: Space::Param, bits: 8, signed: false, volatile: false, offset: 0, nc: false },
                         vec![Operand::Reg(t)],
                         vec![cb],
                     );
@@ -477,7 +489,7 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(_) | Ty::F16 if size < 4 => {
                     let bits = size * 8;
                     self.op(
-                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0 },
+                        Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0, nc: false },
                         vec![Operand::Reg(dst)],
                         vec![cb],
                     );

@@ -127,7 +127,14 @@ impl FnLowering<'_> {
         let mut ops = Vec::new();
         for (s, at) in layout {
             let r = self.reg_for(&s)?;
-            let ld = Op::Ld { space: Space::Param, bits: scalar_bits(&s), signed: false, volatile: false, offset: 0 };
+            let ld = Op::Ld {
+                space: Space::Param,
+                bits: scalar_bits(&s),
+                signed: false,
+                volatile: false,
+                offset: 0,
+                nc: false,
+            };
             self.op(ld, vec![Operand::Reg(r)], vec![Operand::CBank { bank: 0, offset: *off + at }]);
             ops.push(Operand::Reg(r));
         }
@@ -149,7 +156,7 @@ impl FnLowering<'_> {
                 Some(name) => (Operand::Symbol(name.clone()), p.offset as i32),
                 None => (Operand::CBank { bank: 0, offset: b.cbank_offset + p.offset }, 0),
             };
-            let ld = Op::Ld { space: Space::Param, bits: p.bits, signed: false, volatile: false, offset };
+            let ld = Op::Ld { space: Space::Param, bits: p.bits, signed: false, volatile: false, offset, nc: false };
             self.op(ld, vec![Operand::Reg(r)], vec![src]);
             let st = Op::St { space: Space::Local, bits: p.bits, volatile: false, offset: p.offset as i32 };
             self.op(st, vec![], vec![local.clone(), Operand::Reg(r)]);

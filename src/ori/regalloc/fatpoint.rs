@@ -86,6 +86,10 @@ pub struct ClassProblem {
     /// Registers with a fixed assignment: the stack pointer (`Function::stack_pointer`) is R1,
     /// which is excluded for every other register (seed 003 "exclude-one").
     pub precolored: Vec<Option<PhysReg>>,
+    /// Register tuples of vector loads and stores (`tuples.rs`), and per node the tuples it is
+    /// in with its position.
+    pub tuples: Vec<Vec<Node>>,
+    pub tuple_of: Vec<Vec<(usize, u32)>>,
 }
 
 impl ClassProblem {
@@ -116,8 +120,11 @@ impl ClassProblem {
             weight: vec![0.0; n],
             range_len: vec![0; n],
             first_pos: vec![u32::MAX; n],
+            tuples: Vec::new(),
+            tuple_of: Vec::new(),
         };
         let node = |v: VReg| -> Option<usize> { num.lookup(v).filter(|&(fs, _)| fs == s).map(|(_, i)| i) };
+        (p.tuples, p.tuple_of) = super::tuples::build(f, &node, n);
         let preds = f.predecessors();
         let mut set = LiveSet::empty(num);
         let mut after: Vec<usize> = Vec::new();
@@ -300,6 +307,17 @@ pub fn run_trial(p: &ClassProblem, order: Order, limit: u32, threshold: u32) -> 
     for v in p.ordered(order) {
         if let Some(r) = p.precolored[v.idx()] {
             assign[v.idx()] = Some(r);
+            continue;
+        }
+        if assign[v.idx()].is_some() {
+            // Placed with its tuple.
+            continue;
+        }
+        let placed = super::tuples::place(p, v, &assign, limit);
+        if !placed.is_empty() {
+            for (m, r) in placed {
+                assign[m.idx()] = Some(r);
+            }
             continue;
         }
         primary[..top].fill(0);

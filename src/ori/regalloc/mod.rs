@@ -59,6 +59,7 @@ pub mod fatpoint;
 pub mod fuzz;
 pub mod guidance;
 pub mod spill;
+pub mod tuples;
 
 #[cfg(test)]
 mod tests;

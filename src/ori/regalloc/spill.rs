@@ -227,7 +227,7 @@ fn spill_in(f: &mut Function, v: VReg, state: &mut SpillState, blocks: Option<&[
             let offset = state.slot(f, v, bits / 8);
             rewrite(f, v, state, None, blocks, |_, t| {
                 let load = Inst::new(
-                    Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0 },
+                    Op::Ld { space: Space::Local, bits, signed: false, volatile: false, offset: 0, nc: false },
                     vec![Operand::Reg(t)],
                     vec![slot_address(offset)],
                 );

@@ -727,7 +727,7 @@ impl Gen {
             }
             _ => {
                 let w = self.new_reg(Kind::W32);
-                let ld = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false, offset: 0 };
+                let ld = Op::Ld { space: Space::Local, bits: 32, signed: false, volatile: false, offset: 0, nc: false };
                 self.emit(Inst::new(ld, vec![reg(w)], vec![reg(addr)]));
                 scope.push(Val { reg: w, kind: Kind::W32, uniform: false });
             }
@@ -755,7 +755,7 @@ impl Gen {
         self.emit(Inst::new(xor, vec![reg(nb)], vec![reg(self.tid), Operand::Imm(1), Operand::Zero]));
         self.emit(Inst::new(lo, vec![reg(theirs)], vec![reg(nb), Operand::Imm(4), Operand::Imm(part)]));
         self.emit(Inst::new(add, vec![reg(theirs_at)], vec![reg(theirs), sym, Operand::Zero]));
-        let lds = Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0 };
+        let lds = Op::Ld { space: Space::Shared, bits: 32, signed: false, volatile: false, offset: 0, nc: false };
         self.emit(Inst::new(lds, vec![reg(w)], vec![reg(theirs_at)]));
         scope.push(Val { reg: w, kind: Kind::W32, uniform: false });
     }
