@@ -49,7 +49,9 @@ impl LaneEnv<'_> {
 
 impl Env for LaneEnv<'_> {
     fn load(&mut self, space: Space, addr: u64, bytes: u32, strong: bool) -> Result<u128, String> {
-        self.record(space, addr, &vec![0u8; bytes as usize], AccessKind::Read, strong);
+        if self.race.is_some() {
+            self.record(space, addr, &vec![0u8; bytes as usize], AccessKind::Read, strong);
+        }
         self.view.load(space, addr, bytes as u64).map_err(|e| {
             let m = e.message.clone();
             self.error = Some(e);
@@ -58,8 +60,10 @@ impl Env for LaneEnv<'_> {
     }
 
     fn store(&mut self, space: Space, addr: u64, bytes: u32, value: u128, strong: bool) -> Result<(), String> {
-        let data = value.to_le_bytes()[..(bytes as usize).min(16)].to_vec();
-        self.record(space, addr, &data, AccessKind::Write, strong);
+        if self.race.is_some() {
+            let data = value.to_le_bytes()[..(bytes as usize).min(16)].to_vec();
+            self.record(space, addr, &data, AccessKind::Write, strong);
+        }
         self.view.store(space, addr, bytes as u64, value).map_err(|e| {
             let m = e.message.clone();
             self.error = Some(e);

@@ -412,8 +412,9 @@ fn memory(name: &str, m: &mut Mods) -> Option<Op> {
     } else {
         m.take_any(&["wb", "cg", "cs", "wt"]);
     }
-    // Cache eviction and prefetch hints change no value (`L2::cache_hint` takes an operand).
-    m.0.retain(|x| !(x.starts_with("L1::") || (x.starts_with("L2::") && *x != "L2::cache_hint")));
+    // Cache eviction and prefetch hints change no value (`L2::cache_hint` takes an operand);
+    // the mnemonic arrives in lower case.
+    m.0.retain(|x| !(x.starts_with("l1::") || (x.starts_with("l2::") && *x != "l2::cache_hint")));
     let n = match m.take_any(&["v2", "v4", "v8"]) {
         Some("v2") => 2,
         Some("v4") => 4,

@@ -452,6 +452,10 @@ fn cache_hinted_loads_and_stores() {
     let mut ops = [0, 0, 0x1000];
     run(&p, &mut ops, &mut m).unwrap();
     assert_eq!(ops[..2], [3, 4]);
+    let p = parse("ld.global.nc.L1::no_allocate.L2::256B.f32 $0, [$1];").unwrap();
+    let mut ops = [0, 0x1004];
+    run(&p, &mut ops, &mut m).unwrap();
+    assert_eq!(ops[0], 2);
     let p = parse("ld.global.lu.f32 $0, [$1];").unwrap();
     let mut ops = [0, 0x1004];
     run(&p, &mut ops, &mut m).unwrap();
