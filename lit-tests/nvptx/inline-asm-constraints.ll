@@ -1,8 +1,8 @@
 ; Inline asm with every constraint llc's NVPTX back end accepts: r l f d b h c n, several outputs
 ; (a struct return), clobbers and tied inputs. 16-bit operands go through .b16 temporaries
 ; around the template (PTX's 16-bit instructions want 16-bit registers); a tied input is copied
-; into its output first. The interpreter runs single-instruction templates of its table and
-; skips a kernel with any other template, naming it.
+; into its output first. The interpreter and the JIT reference run every template here through
+; the PTX-subset evaluator (interp/ptx_block), 16-bit wrapper included.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: FileCheck %s --input-file=%t.ptx
@@ -11,7 +11,7 @@
 ; RUN: not ori llc %t.mem.ll -o %t.mem.ptx 2>&1 | FileCheck %s --check-prefix=MEM
 ; REQUIRES: ptxas
 ; EXEC: runs: ok (jit;
-; EXEC: constraints: skipped (pre-RA: unsupported inline PTX assembly (ASM.0 `add.s32 $0, $2, 1;
+; EXEC: constraints: ok (jit;
 ; MEM: error: unsupported inline asm constraint '*m' in function @runs
 
 ; CHECK-LABEL: .entry runs(

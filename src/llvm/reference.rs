@@ -48,7 +48,10 @@
 //! - `addrspace(3)` variables become external declarations mapped to the CTA's shared memory;
 //!   every `extern __shared__` array maps to the one dynamic region, as in CUDA.
 //! - Inline PTX that is one instruction of a small set (`ptx`) is translated to IR; any other
-//!   makes the kernel ineligible, with the template named.
+//!   template the PTX-subset evaluator shared with the interpreter understands
+//!   (`ori::interp::ptx_block`) becomes a call of `ori.ref.asm`, which runs it for the thread
+//!   (`ptx_blocks`: the reference is independent of ori for everything but the semantics of
+//!   such blocks); any other makes the kernel ineligible, with the template named.
 //! - Every other `llvm.nvvm.*` declaration used is renamed and mapped to a host function
 //!   (below); a wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte
 //!   slot and calls the kernel.
@@ -73,6 +76,7 @@ mod abort;
 mod images;
 mod nvvm_round;
 mod ptx;
+mod ptx_blocks;
 mod rewrite;
 mod sched;
 #[cfg(test)]
@@ -745,7 +749,8 @@ pub fn run(
             for cy in 0..g[1] {
                 for cx in 0..g[0] {
                     shared.reset();
-                    let blk = Arc::new(sched::Block::new(b, [cx, cy, cz], g, prepared.sregs.clone(), reversed));
+                    let blk = sched::Block::new(b, [cx, cy, cz], g, prepared.sregs.clone(), reversed);
+                    let blk = Arc::new(blk.with_asm(prepared.asm.clone()));
                     match run_block(&blk, addr, &slots, &host_images, deadline) {
                         Some(r) => {
                             notes.extend(r.notes);

@@ -1,6 +1,7 @@
 //! Inline PTX the reference runs: a template that is exactly one PTX instruction, translated into
 //! LLVM IR (or a call of a runtime function) in place of the `asm` call before the module is
-//! compiled for the host. Anything else makes the kernel ineligible, with the template named.
+//! compiled for the host. Any other template goes to the PTX-subset evaluator shared with the
+//! interpreter (`ptx_blocks.rs`), or makes the kernel ineligible, with the template named.
 //! Semantics from the PTX ISA:
 //!
 //! - `bfind[.shiftamt].{u32,s32,u64,s64} d, a`: the position of the most significant non-sign

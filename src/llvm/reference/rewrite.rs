@@ -4,6 +4,7 @@
 mod texsurf;
 
 use super::ptx::{self, PtxOp};
+use super::ptx_blocks;
 use super::sched::{self, BAR_ALL, BAR_AND, BAR_ARRIVE, BAR_OR, BAR_PLAIN, BAR_POPC, WarpOp};
 use super::{RefError, functions, instructions, signature_matches, type_string};
 use super::{SAFE_INTRINSICS, builtin};
@@ -267,6 +268,7 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
                     if ptx::parse(&text, &cons).is_none()
                         && texsurf.is_none()
                         && !super::abort::handles_inline(&text, &cons)
+                        && ptx_blocks::block(i, &text, &cons).is_err()
                     {
                         return Err(format!("inline PTX \"{}\"", one_line(&text)));
                     }
@@ -324,6 +326,8 @@ pub(super) struct Prepared {
     pub entry: String,
     /// Special registers by the slot `ori.ref.sreg` takes.
     pub sregs: Vec<SpecialReg>,
+    /// The inline PTX programs `ori.ref.asm` runs, by number.
+    pub asm: std::sync::Arc<Vec<crate::ori::interp::ptx_block::Program>>,
     /// Declarations to map to host addresses.
     pub mappings: Vec<(LLVMValueRef, usize)>,
     pub shared: Vec<SharedVar>,
@@ -346,6 +350,9 @@ struct Cx {
     image: Option<(LLVMValueRef, LLVMTypeRef)>,
     sregs: Vec<SpecialReg>,
     site: u32,
+    /// `ori.ref.asm` and the inline PTX programs it runs, by number.
+    asm_fn: (LLVMValueRef, LLVMTypeRef),
+    asm: Vec<crate::ori::interp::ptx_block::Program>,
 }
 
 impl Cx {
@@ -456,12 +463,15 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             image: None,
             sregs: Vec::new(),
             site: 0,
+            asm_fn: declare(m, c"ori.ref.asm", voidt, &mut [i32t, ptrt]),
+            asm: Vec::new(),
         };
         let mut mappings = vec![
             (cx.sreg.0, sched::ori_ref_sreg as extern "C" fn(u32) -> u64 as usize),
             (cx.bar.0, sched::ori_ref_bar as extern "C" fn(u32, u32, u32, u32) -> u32 as usize),
             (cx.warp.0, sched::ori_ref_warp as extern "C" fn(u32, u32, u32, u32, u64, u32, u32) -> u64 as usize),
             (cx.yld.0, sched::ori_ref_yield as extern "C" fn() as usize),
+            (cx.asm_fn.0, ptx_blocks::ori_ref_asm as extern "C" fn(u32, *mut u64) as usize),
         ];
         mappings.extend(super::abort::rewrite(m));
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
@@ -473,7 +483,8 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             let shared = shared_variables(m);
             let vars = module_variables(m);
             let entry = wrapper(m, &cx, kernel, ptrt, voidt, &mut mappings);
-            Ok(Prepared { entry, sregs: std::mem::take(&mut cx.sregs), mappings, shared, vars })
+            let asm = std::sync::Arc::new(std::mem::take(&mut cx.asm));
+            Ok(Prepared { entry, sregs: std::mem::take(&mut cx.sregs), asm, mappings, shared, vars })
         });
         LLVMDisposeBuilder(b);
         result
@@ -510,7 +521,11 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
                     continue;
                 }
                 let Some(op) = ptx::parse(&text, &cons) else {
-                    return Err(RefError::Ineligible(format!("inline PTX \"{}\"", one_line(&text))));
+                    let blk = ptx_blocks::block(i, &text, &cons)
+                        .map_err(|_| RefError::Ineligible(format!("inline PTX \"{}\"", one_line(&text))))?;
+                    ptx_blocks::lower(cx.ctx, cx.b, cx.asm_fn, i, &blk, cx.asm.len() as u32);
+                    cx.asm.push(blk.program);
+                    continue;
                 };
                 LLVMPositionBuilderBefore(cx.b, i);
                 replace(i, inline_ptx(cx, m, i, &op));

@@ -196,6 +196,8 @@ pub struct Block {
     ctaid: [u32; 3],
     grid: [u32; 3],
     sregs: Vec<SpecialReg>,
+    /// The inline PTX programs `ori.ref.asm` runs (`ptx_blocks.rs`).
+    asm: std::sync::Arc<Vec<crate::ori::interp::ptx_block::Program>>,
     sched: Mutex<Sched>,
     finished: Condvar,
     threads: OnceLock<Vec<Thread>>,
@@ -226,6 +228,7 @@ impl Block {
             ctaid,
             grid,
             sregs,
+            asm: Default::default(),
             sched: Mutex::new(Sched {
                 baton: usize::MAX,
                 wait: vec![Wait::Ready; n],
@@ -244,6 +247,21 @@ impl Block {
 
     pub fn threads(&self) -> usize {
         self.n
+    }
+
+    /// The CTA with the inline PTX programs of the module.
+    pub fn with_asm(mut self, asm: std::sync::Arc<Vec<crate::ori::interp::ptx_block::Program>>) -> Block {
+        self.asm = asm;
+        self
+    }
+
+    pub fn asm_program(&self, id: u32) -> Option<&crate::ori::interp::ptx_block::Program> {
+        self.asm.get(id as usize)
+    }
+
+    /// Marks the run failed (the threads still run to their end; the driver discards it).
+    pub fn fail(&self, why: String) {
+        self.lock().failed.get_or_insert(why);
     }
 
     fn lock(&self) -> MutexGuard<'_, Sched> {
@@ -624,7 +642,7 @@ impl Block {
     }
 }
 
-fn current() -> Option<(&'static Block, usize)> {
+pub(super) fn current() -> Option<(&'static Block, usize)> {
     let (b, i) = CURRENT.with(Cell::get);
     // SAFETY: set by `thread_main` for the duration of the kernel call, while the `Block`
     // (owned by the driver, which waits for every thread) is alive.

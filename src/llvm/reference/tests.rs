@@ -389,11 +389,53 @@ define ptx_kernel void @k(ptr %out, ptr %in) {
         let wide = ((t as u64) << 32 | x as u64) >> n;
         assert_eq!(&out[4 * t..4 * t + 4], &[pos, shiftamt, wide as u32, t as u32 % 32], "thread {t}");
     }
-    let bad = body.replace("bfind.u32 $0, $1;", "mul.hi.u32 $0, $1, $1;");
+    let bad = body.replace("bfind.u32 $0, $1;", "activemask.b32 $0;");
     assert_eq!(
         run_k(&bad, &inp, 256, &launch(1, 64)),
-        Err(RefError::Ineligible("inline PTX \"mul.hi.u32 $0, $1, $1;\"".into()))
+        Err(RefError::Ineligible("inline PTX \"activemask.b32 $0;\"".into()))
     );
+}
+
+/// Blocks outside the table run through `ori.ref.asm`: operands in and out of the slot buffer
+/// (two results, a tied input, a 16-bit `h` operand, a predicate), memory through host
+/// addresses, special registers; results computed here.
+#[test]
+fn inline_ptx_blocks_run_through_the_shared_evaluator() {
+    let body = r#"
+define ptx_kernel void @k(ptr %out, ptr %in) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pi = getelementptr i32, ptr %in, i32 %t
+  %x = load i32, ptr %pi
+  %w = call { i32, i32 } asm "{\0A\09mad.lo.cc.u32 $0, $2, $3, $4;\0A\09madc.hi.u32 $1, $2, $3, 0;\0A\09}", "=r,=r,r,r,r"(i32 %x, i32 -1, i32 %t)
+  %lo = extractvalue { i32, i32 } %w, 0
+  %hi = extractvalue { i32, i32 } %w, 1
+  %tied = call i32 asm "{ .reg .u32 k; mov.u32 k, %laneid; add.u32 $0, $0, k; }", "=r,0"(i32 %x)
+  %h = trunc i32 %t to i16
+  %hh = call i16 asm "{ .reg .pred p; setp.lt.u16 p, $1, 5; selp.u16 $0, $1, 500, p; }", "=h,h"(i16 %h)
+  %hz = zext i16 %hh to i32
+  %b = icmp ult i32 %t, 3
+  %sel = call i32 asm "selp.u32 $0, 7, 9, $1;", "=r,b"(i1 %b)
+  %o8 = mul i32 %t, 8
+  %po = getelementptr i32, ptr %out, i32 %o8
+  call void asm sideeffect "st.global.cs.v4.u32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"(ptr %po, i32 %lo, i32 %hi, i32 %tied, i32 %hz)
+  %ld = call i32 asm sideeffect "ld.volatile.global.u32 $0, [$1+8];", "=r,l"(ptr %po)
+  %s = add i32 %ld, %sel
+  %p4 = getelementptr i32, ptr %po, i32 4
+  store i32 %s, ptr %p4
+  ret void
+}"#;
+    let inp = input(64);
+    let out = run_k(body, &inp, 512, &launch(1, 64)).unwrap();
+    for t in 0..64usize {
+        let x = inp[t];
+        let m = x as u64 * 0xFFFF_FFFF + t as u64;
+        let tied = x + t as u32 % 32;
+        let h = if t < 5 { t as u32 } else { 500 };
+        let sel = if t < 3 { 7 } else { 9 };
+        assert_eq!(&out[8 * t..8 * t + 5], &[m as u32, (m >> 32) as u32, tied, h, tied + sel], "thread {t}");
+    }
+    let shared = body.replace("st.global.cs", "st.shared.cs");
+    assert!(matches!(run_k(&shared, &inp, 512, &launch(1, 64)), Err(RefError::Ineligible(_))));
 }
 
 #[test]

@@ -194,7 +194,7 @@ fn round_to_odd(s: f64, t: f64) -> f64 {
 
 /// `a·b + c` with one rounding to `fmt` under `mode`, for operands exactly representable in f64
 /// whose product is exact in f64 (f32 and f16 operands).
-fn fma_narrow(a: f64, b: f64, c: f64, fmt: Format, mode: Round) -> u64 {
+pub fn fma_narrow(a: f64, b: f64, c: f64, fmt: Format, mode: Round) -> u64 {
     let p = a * b;
     if !p.is_finite() || !c.is_finite() {
         return from_f64(p + c, fmt, mode);

@@ -9,8 +9,8 @@
 //!   allocation); `memory.rs`: the state spaces and their addresses.
 //! - `trace.rs`: per-instruction traces and their comparison.
 //!
-//! Inline assembly (`ASM`) runs when its template is one PTX instruction from `asm.rs`'s table
-//! (`bfind`, funnel shifts, `brev`, `popc`, `clz`); any other template makes [`run`] report
+//! Inline assembly (`ASM`) runs its template through the PTX-subset evaluator `ptx_block/`, which
+//! the JIT reference shares (`asm.rs`); a template outside the subset makes [`run`] report
 //! [`ErrorKind::Unsupported`] before executing anything. Calls run when the callee's code is given ([`run_program`]).
 
 pub mod asm;
@@ -18,6 +18,7 @@ pub mod exec;
 pub mod float;
 pub mod memory;
 pub mod pdom;
+pub mod ptx_block;
 pub mod race;
 pub mod regs;
 pub mod simt;

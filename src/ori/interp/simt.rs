@@ -212,6 +212,8 @@ struct Code<'a> {
     map: RegMap,
     pdom: PostDom,
     symbols: HashMap<String, Sym>,
+    /// The parsed template of each `ASM.<id>` (`asm.rs`).
+    asm: HashMap<u32, super::ptx_block::Program>,
 }
 
 /// What stays fixed during a run.
@@ -349,17 +351,20 @@ fn prepare<'a>(
     let mut code = Vec::with_capacity(funcs.len());
     for &(f, phys) in funcs {
         let mut symbols = HashMap::new();
+        let mut asm = HashMap::new();
         for (b, block) in f.blocks.iter().enumerate() {
             for (i, inst) in block.insts.iter().enumerate() {
                 if let Op::Asm { id, .. } = inst.op {
                     let text = f.asm.get(id as usize).map_or("?", |s| s.trim());
-                    let understood = super::asm::parse(text)
-                        .is_some_and(|op| inst.dsts.len() == op.dests() && inst.srcs.len() == op.arity())
-                        || crate::ori::texsurf::TexOp::from_asm(text, inst.dsts.len(), inst.srcs.len()).is_some();
-                    if !understood {
+                    if crate::ori::texsurf::TexOp::from_asm(text, inst.dsts.len(), inst.srcs.len()).is_some() {
+                        // A texture/surface instruction: run by `texsurf`, not the PTX-block evaluator.
+                        continue;
+                    }
+                    let Some(p) = super::asm::program(text, inst.dsts.len(), inst.srcs.len()) else {
                         let e = Error::unsupported(format!("inline PTX assembly (ASM.{id} `{text}`) in @{}", f.name));
                         return Err(e.at(b as u32, i as u32));
-                    }
+                    };
+                    asm.insert(id, p);
                 }
                 if let Some((callee, _)) = inst.call_parts() {
                     let (name, sym) = match callee {
@@ -389,7 +394,7 @@ fn prepare<'a>(
                 }
             }
         }
-        code.push(Code { f, map: RegMap::new(f, phys)?, pdom: PostDom::compute(f), symbols });
+        code.push(Code { f, map: RegMap::new(f, phys)?, pdom: PostDom::compute(f), symbols, asm });
     }
     let by_address = funcs.iter().enumerate().map(|(k, (f, _))| (function_address(&f.name), k)).collect();
     Ok(Kernel { code, bank: bank0(entry, launch, params)?, launch, opts, by_address })
@@ -1255,20 +1260,31 @@ impl Sim<'_> {
                 }
             }
             Op::Asm { id, .. } => {
-                // Validated by `prepare`: one understood instruction, one destination.
-                let f = self.k.code[w.frame().func].f;
-                let text = f.asm.get(id as usize).map_or("", |t| t.as_str());
-                let Some(op) = super::asm::parse(text) else {
+                // Parsed by `prepare` (`asm.rs`).
+                let k = self.k;
+                let code = &k.code[w.frame().func];
+                let text = code.f.asm.get(id as usize).map_or("", |t| t.trim());
+                let Some(prog) = code.asm.get(&id) else {
                     return Err(Error::internal(format!("ASM.{id} is not interpretable")));
                 };
-                let mut vals = Vec::with_capacity(inst.srcs.len());
+                let n = inst.dsts.len();
+                let mut ops = vec![0u64; prog.operands.max(n + inst.srcs.len())];
                 for l in lanes(active) {
-                    vals.clear();
-                    for o in &inst.srcs {
-                        vals.push(self.operand(w, l, o)?);
+                    ops.fill(0);
+                    for (j, o) in inst.srcs.iter().enumerate() {
+                        ops[n + j] = self.operand(w, l, o)?;
                     }
-                    if let Some(r) = results.first_mut() {
-                        r.push((l, cells_of(super::asm::eval(op, &vals))));
+                    let (ctx, thread, site, steps) = (self.thread(w, l), w.index * 32 + l, self.site, self.out.steps);
+                    let mut env = super::asm::LaneEnv {
+                        view: Self::view(self.machine, &mut self.shared, &mut self.local, thread),
+                        ctx,
+                        race: self.race.as_deref_mut().map(|r| (r, site, steps)),
+                        thread,
+                        error: None,
+                    };
+                    super::asm::run_lane(prog, &mut ops, &mut env, text)?;
+                    for (r, &v) in results.iter_mut().zip(&ops) {
+                        r.push((l, cells_of(v)));
                     }
                 }
             }
