@@ -53,7 +53,7 @@ pub fn is_candidate(op: &Op) -> bool {
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => true,
         Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync => false,
-        Op::Stack { .. } | Op::Trap { .. } => false,
+        Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
         Op::IsSpace { .. } => true,
         Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::Membar { .. } => false,
         Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,

@@ -165,7 +165,7 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         Op::Match { .. } | Op::Redux { .. } => Transfer::Root,
         Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Transfer::Operands,
         // Every lane has its own stack pointer.
-        Op::Stack { .. } => Transfer::Root,
+        Op::Stack { .. } | Op::Sm90 { .. } => Transfer::Root,
         Op::Trap { .. } => Transfer::Operands,
         Op::Mov { .. }
         | Op::IAdd3 { .. }

@@ -262,8 +262,8 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
             continue;
         }
         let name = ffi::name(v);
-        if super::abort::handles(&name) {
-            // Traps, exits and CUDA's assert (`abort.rs`).
+        if super::abort::handles(&name) || super::sm90::handles(&name) {
+            // Traps, exits and CUDA's assert (`abort.rs`); sm_90 intrinsics (`sm90.rs`).
             continue;
         }
         if SpecialReg::from_intrinsic(&name).is_some() {
@@ -445,6 +445,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             (cx.yld.0, sched::ori_ref_yield as extern "C" fn() as usize),
         ];
         mappings.extend(super::abort::rewrite(m));
+        mappings.extend(super::sm90::rewrite(m));
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
             replace_declarations(m, &mut cx, &mut mappings)?;
             let shared = shared_variables(m);

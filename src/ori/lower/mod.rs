@@ -41,6 +41,7 @@ mod inst;
 mod int128;
 mod intrinsics;
 mod intrinsics_bits;
+pub mod intrinsics_sm90;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
