@@ -37,6 +37,7 @@
 //! | `@P BRA` `EXIT` | `@%p bra $L..` `ret` (`exit` in a device function) |
 //! | `ALLOCA` `STACKSAVE` `STACKRESTORE` | `alloca.u64` `stacksave.u64` `stackrestore.u64` |
 //! | `BPT.TRAP` / `BPT.PAUSE` | `trap` / `brkpt` |
+//! | sm_90 (`ELECT`, `SYNCS.*`, `LDGSTS`, cluster) | `ptx/sm90.rs` |
 
 use crate::ori::ir::{CallSig, Function, Guard, Inst, Operand, PairMode, Program, RegFile, VReg};
 use crate::ori::opcode::{
@@ -50,6 +51,7 @@ use std::fmt::Write;
 use super::plop3;
 mod calls;
 mod texsurf;
+mod sm90;
 
 /// Launch-bound directives for one kernel.
 #[derive(Clone, Debug, Default)]
@@ -774,6 +776,7 @@ impl Printer<'_> {
                 self.line(&g, text);
             }
             Op::Trap { brkpt } => self.line(&g, if brkpt { "brkpt" } else { "trap" }.into()),
+            Op::Sm90 { op } => self.sm90(i, op)?,
             Op::Call => self.call(i)?,
             Op::Asm { id, .. } => {
                 let template = self.f.asm.get(id as usize).cloned().unwrap_or_default();

@@ -55,6 +55,8 @@
 //! - Every other `llvm.nvvm.*` declaration used is renamed and mapped to a host function
 //!   (below); a wrapper `ori.ref.entry(ptr args)` loads each kernel parameter from an 8-byte
 //!   slot and calls the kernel.
+//! - The sm_90 intrinsics (mbarriers, `cp.async`, `elect.sync`, clusters of one CTA) become
+//!   host functions and IR with the interpreter's semantics (`sm90`).
 //! - `llvm.trap`, `llvm.debugtrap`, `__assertfail` (CUDA's `assert`) and `llvm.nvvm.exit` become
 //!   host functions that leave the thread's kernel code (`abort`); a trap stops the run, which
 //!   then reports it ([`RefOutcome::trapped`]) instead of memory.
@@ -79,6 +81,7 @@ mod ptx;
 mod ptx_blocks;
 mod rewrite;
 mod sched;
+mod sm90;
 #[cfg(test)]
 mod tests;
 

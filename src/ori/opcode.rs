@@ -279,6 +279,59 @@ pub enum StackOp {
     Restore,
 }
 
+/// The sm_90 synchronization, asynchronous-copy and cluster instructions (`lower/intrinsics_sm90.rs`
+/// names the intrinsics, `emit/ptx/sm90.rs` the PTX, `interp/simt/sm90.rs` the semantics).
+/// `shared`: the `.shared` form (a shared-window address) instead of the generic one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sm90Op {
+    /// `elect.sync d|p, membermask`: dsts the leader's lane and "this lane leads", src the mask.
+    Elect,
+    /// `mbarrier.init.b64 [a], count`.
+    MbarInit { shared: bool },
+    /// `mbarrier.inval.b64 [a]`.
+    MbarInval { shared: bool },
+    /// `mbarrier.arrive[_drop][.noComplete].b64 state, [a][, count]`.
+    MbarArrive { shared: bool, drop: bool, no_complete: bool },
+    /// `mbarrier.test_wait.b64 p, [a], state`.
+    MbarTestWait { shared: bool },
+    /// `mbarrier.pending_count.b64 d, state`.
+    MbarPendingCount,
+    /// `cp.async.{ca,cg}.shared.global [d], [s], bytes[, src_size]`.
+    CpAsync { bytes: u8, cg: bool, src_size: bool },
+    /// `cp.async.commit_group`.
+    CpAsyncCommit,
+    /// `cp.async.wait_group n` (src: the immediate n).
+    CpAsyncWait,
+    /// `cp.async.wait_all`.
+    CpAsyncWaitAll,
+    /// `cp.async.mbarrier.arrive[.noinc].b64 [a]`.
+    CpAsyncMbarArrive { shared: bool, noinc: bool },
+    /// `getctarank[.shared::cluster].u64 d, a`.
+    GetCtaRank { shared: bool },
+    /// `mapa[.shared::cluster].u64 d, a, rank`.
+    Mapa { shared: bool },
+    /// `isspacep.shared::cluster p, a`.
+    IsSharedCluster,
+    /// `mov.pred p, %is_explicit_cluster`.
+    IsExplicitCluster,
+    /// `barrier.cluster.arrive[.relaxed][.aligned]`.
+    ClusterArrive { relaxed: bool, aligned: bool },
+    /// `barrier.cluster.wait[.aligned]`: a barrier (of the whole cluster).
+    ClusterWait { aligned: bool },
+    /// `fence.proxy.alias` / `fence.proxy.async[.space]`.
+    FenceProxy { kind: ProxyKind },
+}
+
+/// The proxy a `fence.proxy` orders with the generic one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProxyKind {
+    Alias,
+    Async,
+    AsyncGlobal,
+    AsyncSharedCluster,
+    AsyncSharedCta,
+}
+
 /// An Ori opcode with its modifiers. `w64` marks the 64-bit ("wide") forms on register pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -476,6 +529,10 @@ pub enum Op {
     Stack {
         op: StackOp,
     },
+    /// sm_90 synchronization, asynchronous copies and clusters.
+    Sm90 {
+        op: Sm90Op,
+    },
     /// `trap` (`BPT.TRAP`): the kernel aborts; `brkpt` (a breakpoint, `BPT.PAUSE`), which
     /// without a debugger aborts it too (llc-19 lowers `llvm.debugtrap` to `trap`).
     Trap {
@@ -524,7 +581,7 @@ impl Op {
             Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
             Op::Nanosleep | Op::WarpSync => true,
-            Op::Stack { .. } | Op::Trap { .. } => true,
+            Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => true,
             Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             Op::TexSurf { op } => op.writes_memory(),
             Op::Asm { side_effects, .. } => *side_effects,
@@ -549,7 +606,7 @@ impl Op {
         match self {
             Op::Bra | Op::Exit | Op::Ret => true,
             Op::Call | Op::Asm { .. } | Op::TexSurf { .. } => false,
-            Op::Stack { .. } | Op::Trap { .. } => false,
+            Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
@@ -582,6 +639,8 @@ impl Op {
             Op::Ld { space, .. } => *space == Space::Local,
             // Each lane has its own stack pointer.
             Op::Stack { .. } => true,
+            // Barrier states, elections and copies differ between lanes.
+            Op::Sm90 { .. } => true,
             Op::Trap { .. } => false,
             Op::Vote { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             // A function of the handle and coordinates (surface data: like a global load).
@@ -631,7 +690,7 @@ impl Op {
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
             Op::TexSurf { .. } => None,
             Op::Copy => Some("UMOV"),
-            Op::Stack { .. } | Op::Trap { .. } => None,
+            Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => None,
             Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
         }
     }
@@ -778,6 +837,7 @@ impl fmt::Display for Op {
                 StackOp::Restore => write!(f, "STACKRESTORE"),
             },
             Op::Trap { brkpt } => write!(f, "BPT.{}", if brkpt { "PAUSE" } else { "TRAP" }),
+            Op::Sm90 { op } => write!(f, "{}", sm90_name(op)),
             Op::Bar => write!(f, "BAR.SYNC"),
             Op::BarPopc => write!(f, "BAR.RED.POPC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),
@@ -790,6 +850,43 @@ impl fmt::Display for Op {
             Op::Phi => write!(f, "MovPhi"),
             Op::Copy => write!(f, "COPY"),
         }
+    }
+}
+
+/// The Ori text form of an sm_90 instruction (roughly the SASS family: `SYNCS` for mbarriers,
+/// `LDGSTS` for `cp.async`, `UCGABAR` for the cluster barrier).
+fn sm90_name(op: Sm90Op) -> String {
+    let s = |shared: bool| if shared { ".SHARED" } else { "" };
+    match op {
+        Sm90Op::Elect => "ELECT".into(),
+        Sm90Op::MbarInit { shared } => format!("SYNCS.INIT{}", s(shared)),
+        Sm90Op::MbarInval { shared } => format!("SYNCS.INVAL{}", s(shared)),
+        Sm90Op::MbarArrive { shared, drop, no_complete } => format!(
+            "SYNCS.ARRIVE{}{}{}",
+            if drop { ".DROP" } else { "" },
+            if no_complete { ".NOCOMPLETE" } else { "" },
+            s(shared)
+        ),
+        Sm90Op::MbarTestWait { shared } => format!("SYNCS.TEST_WAIT{}", s(shared)),
+        Sm90Op::MbarPendingCount => "SYNCS.PENDING_COUNT".into(),
+        Sm90Op::CpAsync { bytes, cg, src_size } => {
+            format!("LDGSTS.{}.{bytes}{}", if cg { "CG" } else { "CA" }, if src_size { ".ZFILL" } else { "" })
+        }
+        Sm90Op::CpAsyncCommit => "LDGDEPBAR".into(),
+        Sm90Op::CpAsyncWait => "DEPBAR.LE".into(),
+        Sm90Op::CpAsyncWaitAll => "DEPBAR.ALL".into(),
+        Sm90Op::CpAsyncMbarArrive { shared, noinc } => {
+            format!("ARRIVES.LDGSTSBAR{}{}", if noinc { ".NOINC" } else { "" }, s(shared))
+        }
+        Sm90Op::GetCtaRank { shared } => format!("GETCTARANK{}", s(shared)),
+        Sm90Op::Mapa { shared } => format!("MAPA{}", s(shared)),
+        Sm90Op::IsSharedCluster => "ISSPACEP.SHARED_CLUSTER".into(),
+        Sm90Op::IsExplicitCluster => "S2R.IS_EXPLICIT_CLUSTER".into(),
+        Sm90Op::ClusterArrive { relaxed, aligned } => {
+            format!("UCGABAR_ARV{}{}", if relaxed { ".RELAXED" } else { "" }, if aligned { ".ALIGNED" } else { "" })
+        }
+        Sm90Op::ClusterWait { aligned } => format!("UCGABAR_WAIT{}", if aligned { ".ALIGNED" } else { "" }),
+        Sm90Op::FenceProxy { kind } => format!("FENCE.PROXY.{}", format!("{kind:?}").to_uppercase()),
     }
 }
 

@@ -138,7 +138,7 @@ pub fn uniform_opcode(inst: &Inst) -> Option<&'static str> {
         Op::St { .. } | Op::Atom { .. } | Op::Shfl { .. } | Op::Vote { .. } => false,
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
         Op::TexSurf { .. } => false,
-        Op::Stack { .. } | Op::Trap { .. } => false,
+        Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
         Op::Bar | Op::BarPopc | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,
         Op::Phi | Op::Copy => false,
     };

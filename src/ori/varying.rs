@@ -167,7 +167,7 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         // Like a global load: the value follows the handle and the coordinates.
         Op::TexSurf { .. } => Transfer::Operands,
         // Every lane has its own stack pointer.
-        Op::Stack { .. } => Transfer::Root,
+        Op::Stack { .. } | Op::Sm90 { .. } => Transfer::Root,
         Op::Trap { .. } => Transfer::Operands,
         Op::Mov { .. }
         | Op::IAdd3 { .. }

@@ -230,6 +230,11 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         Op::Exit => em.emit("EXIT"),
         Op::Stack { op } => stack(em, i, op),
         Op::Trap { brkpt } => em.emit(if brkpt { "BPT.PAUSE 0x1" } else { "BPT.TRAP 0x1" }),
+        // The sm_90 instructions: their Ori name and operands (ptxas's expansions are not listed).
+        Op::Sm90 { .. } => {
+            let ops: Vec<String> = i.dsts.iter().chain(&i.srcs).map(|o| em.op(o)).collect();
+            em.emit(format!("{} {}", i.op, ops.join(", ")).trim_end().to_string());
+        }
         Op::Ret => calls::ret(em),
         Op::Call => calls::call(em, i),
         Op::Asm { id, .. } => {

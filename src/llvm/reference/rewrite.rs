@@ -280,8 +280,8 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
             continue;
         }
         let name = ffi::name(v);
-        if super::abort::handles(&name) {
-            // Traps, exits and CUDA's assert (`abort.rs`).
+        if super::abort::handles(&name) || super::sm90::handles(&name) {
+            // Traps, exits and CUDA's assert (`abort.rs`); sm_90 intrinsics (`sm90.rs`).
             continue;
         }
         if SpecialReg::from_intrinsic(&name).is_some() {
@@ -474,6 +474,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             (cx.asm_fn.0, ptx_blocks::ori_ref_asm as extern "C" fn(u32, *mut u64) as usize),
         ];
         mappings.extend(super::abort::rewrite(m));
+        mappings.extend(super::sm90::rewrite(m));
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
             if let Some((f, _)) = cx.image {
                 mappings

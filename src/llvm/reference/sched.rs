@@ -89,10 +89,12 @@ pub enum WarpOp {
     ReduxXor,
     ActiveMask,
     SyncWarp,
+    /// `elect.sync`: the lowest participating lane leads.
+    Elect,
 }
 
 impl WarpOp {
-    const ALL: [WarpOp; 20] = [
+    const ALL: [WarpOp; 21] = [
         WarpOp::ShflIdx,
         WarpOp::ShflUp,
         WarpOp::ShflDown,
@@ -113,6 +115,7 @@ impl WarpOp {
         WarpOp::ReduxXor,
         WarpOp::ActiveMask,
         WarpOp::SyncWarp,
+        WarpOp::Elect,
     ];
     fn from_u32(x: u32) -> Option<WarpOp> {
         WarpOp::ALL.get(x as usize).copied()
@@ -581,6 +584,27 @@ impl Block {
         self.lock().result[me]
     }
 
+    /// Thread `me` spins (a failed `mbarrier.test_wait`): the baton goes to the next ready
+    /// thread of the CTA in thread order (wrapping; downwards in the reversed schedule), so that
+    /// every other thread, in any warp, gets to run before `me` tries again.
+    fn spin(&self, me: usize) {
+        let mut s = self.lock();
+        if s.failed.is_some() || s.trapped.is_some() {
+            return;
+        }
+        let n = self.n;
+        let next = (1..=n)
+            .map(|k| if self.reversed { (me + n - k) % n } else { (me + k) % n })
+            .find(|&t| s.wait[t] == Wait::Ready);
+        let Some(j) = next else { return };
+        s.baton = j;
+        drop(s);
+        if j != me {
+            self.unpark(j);
+            self.wait_baton(me);
+        }
+    }
+
     fn yield_now(&self, me: usize) {
         let mut s = self.lock();
         if s.failed.is_some() || s.trapped.is_some() {
@@ -699,6 +723,10 @@ pub fn collective(part: u32, calls: &[Option<WarpCall>; 32]) -> ([u64; 32], bool
             WarpOp::ReduxXor => reduce(|a, b| a ^ b) as u64,
             WarpOp::ActiveMask => part as u64,
             WarpOp::SyncWarp => 0,
+            WarpOp::Elect => {
+                let leader = lanes.first().copied().unwrap_or(0) as u64;
+                leader | u64::from(leader == l as u64) << 32
+            }
         };
         out[l] = r;
     }
@@ -778,6 +806,14 @@ pub extern "C" fn ori_ref_warp(op: u32, site: u32, sync: u32, mask: u32, value: 
     let r = blk.block_on(i, Wait::Warp(call));
     leave_if_trapped(blk);
     r
+}
+
+/// A spinning thread gives every other thread a turn (`sm90.rs`: a failed `mbarrier.test_wait`).
+pub fn spin_current() {
+    if let Some((b, i)) = current() {
+        b.spin(i);
+        leave_if_trapped(b);
+    }
 }
 
 /// `ori.ref.yield()`: after an atomic, a volatile access or a fence.

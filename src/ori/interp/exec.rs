@@ -520,6 +520,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         | Op::WarpSync
         | Op::Stack { .. }
         | Op::Trap { .. }
+        | Op::Sm90 { .. }
         | Op::Bar
         | Op::BarPopc
         | Op::Membar { .. }

@@ -63,6 +63,7 @@
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
 mod params;
+pub mod sm90;
 mod stack;
 mod texsurf;
 
@@ -74,7 +75,7 @@ use super::regs::{Loc, RegMap, WarpRegs, cells_of};
 use super::{Error, Launch, Options, Outcome, TraceEvent, Unit};
 use crate::ori::ir::{Bix, Callee, Function, Guard, Inst, Operand, RegFile, VReg};
 use crate::ori::lower::STACK_POINTER_CBANK;
-use crate::ori::opcode::{AtomOp, Op, Space, VoteMode};
+use crate::ori::opcode::{AtomOp, Op, Sm90Op, Space, VoteMode};
 use crate::sreg::SpecialReg;
 use std::collections::{BTreeSet, HashMap};
 
@@ -141,6 +142,8 @@ struct Entry {
 enum State {
     Running,
     AtBarrier,
+    /// Gave up its turn to let other warps progress (a failed `mbarrier.test_wait`, `sm90.rs`).
+    Yielded,
     Done,
 }
 
@@ -474,6 +477,13 @@ impl Sim<'_> {
             if warps.iter().all(|w| w.state == State::Done) {
                 return Ok(());
             }
+            if warps.iter().any(|w| w.state == State::Yielded) {
+                // Another round for the warps that gave up their turn; barriers stay closed.
+                for w in warps.iter_mut().filter(|w| w.state == State::Yielded) {
+                    w.state = State::Running;
+                }
+                continue;
+            }
             let popc = std::mem::take(&mut self.bar_popc);
             let dsts = std::mem::take(&mut self.bar_popc_dsts);
             for w in warps.iter_mut().filter(|w| w.state == State::AtBarrier) {
@@ -634,7 +644,7 @@ impl Sim<'_> {
                     next(w);
                 }
             }
-            Op::Bar => {
+            Op::Bar | Op::Sm90 { op: Sm90Op::ClusterWait { .. } } => {
                 next(w);
                 // `barrier.sync id, count`: every barrier number behaves as barrier 0 when the
                 // whole CTA takes part; a count below the CTA's warps is not modelled.
@@ -726,6 +736,7 @@ impl Sim<'_> {
             | Op::Membar { .. }
             | Op::TexSurf { .. }
             | Op::Stack { .. }
+            | Op::Sm90 { .. }
             | Op::Copy => {
                 if active != 0 {
                     self.site = Site { func: w.frame().func as u32, block: b as u32, inst: i as u32 };
@@ -1202,6 +1213,7 @@ impl Sim<'_> {
             Op::Nanosleep => {}
             Op::TexSurf { op } => self.texsurf(w, inst, op, active, &mut results)?,
             Op::Stack { op } => self.stack(w, inst, op, active, &mut results)?,
+            Op::Sm90 { op } => self.sm90(w, inst, op, active, &mut results)?,
             Op::Mov { .. } | Op::Copy => {
                 for l in lanes(active) {
                     let c = self.operand_cells(w, l, &inst.srcs[0])?;

@@ -44,7 +44,8 @@ impl FnLowering<'_> {
             return Ok(());
         }
         let t = fty(&rty);
-        if self.lower_warp_intrinsic(name, args, d)?
+        if self.lower_sm90_intrinsic(name, args, d)?
+            || self.lower_warp_intrinsic(name, args, d)?
             || self.lower_space_intrinsic(v, name, args, d)?
             || self.lower_texsurf_intrinsic(name, args, d)?
             || self.lower_stack_intrinsic(v, name, args, d)?

@@ -44,6 +44,7 @@ mod intrinsics;
 mod intrinsics_bits;
 mod intrinsics_round;
 mod intrinsics_sat;
+pub mod intrinsics_sm90;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;

@@ -96,7 +96,7 @@ pub fn early_clobber_sources(inst: &Inst) -> Vec<VReg> {
         Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => Vec::new(),
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Vec::new(),
         Op::TexSurf { .. } => Vec::new(),
-        Op::Stack { .. } | Op::Trap { .. } => Vec::new(),
+        Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => Vec::new(),
         Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => Vec::new(),
         Op::Cvta { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Copy => Vec::new(),
     }
