@@ -11,7 +11,7 @@
 //! elements is listed element by element.
 
 use super::Emitter;
-use crate::ori::ir::{Inst, Operand};
+use crate::ori::ir::{Inst, Operand, RegFile};
 use crate::ori::opcode::{Space, sass_offset, size_suffix};
 
 /// A memory operand: `[Rn.64]` for global and generic addresses, `[Rn]` (the low word) for the
@@ -32,7 +32,8 @@ fn consecutive(em: &Emitter, ops: &[Operand]) -> Option<u32> {
     let mut words = Vec::new();
     for o in ops {
         let r = em.regs_of(o);
-        if r.is_empty() || !matches!(o, Operand::Reg(_)) {
+        let in_r = matches!(o, Operand::Reg(v) if em.f.reg_info(*v).file == RegFile::R);
+        if r.is_empty() || !in_r {
             return None;
         }
         words.extend(r);
@@ -105,9 +106,11 @@ pub(super) fn load(
     em.emit(format!("{base}{sz}{nc}{vol} R{t}, {addr}"));
     let mut w = t;
     for d in &i.dsts {
-        for (k, r) in em.regs_of(d).into_iter().enumerate() {
-            if r != w + k as u32 {
-                em.emit(format!("MOV R{r}, R{}", w + k as u32));
+        let same_file = matches!(d, Operand::Reg(v) if em.f.reg_info(*v).file == RegFile::R);
+        for k in 0..bits / 32 {
+            let to = em.word(d, k);
+            if !same_file || to != format!("R{}", w + k) {
+                em.emit(format!("MOV {to}, R{}", w + k));
             }
         }
         w += bits / 32;
@@ -155,7 +158,11 @@ pub(super) fn store(em: &mut Emitter, i: &Inst, space: Space, bits: u32, volatil
             let dst = t + k as u32 * (bits / 32) + w;
             let src = match o {
                 Operand::Zero => "RZ".to_string(),
-                Operand::Reg(_) if em.regs_of(o).get(w as usize) == Some(&dst) => continue,
+                Operand::Reg(v)
+                    if em.f.reg_info(*v).file == RegFile::R && em.regs_of(o).get(w as usize) == Some(&dst) =>
+                {
+                    continue;
+                }
                 _ => em.word(o, w),
             };
             em.emit(format!("MOV R{dst}, {src}"));
