@@ -27,6 +27,8 @@
 //! - Anything else: `unsupported <what> in function @<name>`.
 
 mod aggregates;
+mod atomics;
+mod atomics_cas;
 mod atomics_local;
 mod bitcast;
 pub mod calls;
