@@ -11,7 +11,7 @@
 //! ```
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
-use crate::llvm::{fma_contract, passes};
+use crate::llvm::{div128, fma_contract, passes};
 use crate::ori::ir::Function;
 use crate::ori::pipeline::{self, Phase, PhaseContext};
 use crate::ori::regalloc;
@@ -42,6 +42,11 @@ pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'sta
         lap(pass.name);
     }
     let bounds = launch_bounds::read_module(m, &mut Vec::new());
+    // i128 division: a helper function the inliner then inlines (llc's ExpandLargeDivRem).
+    // SAFETY: `m` is a live module.
+    if unsafe { div128::expand(m.as_mut_ptr()) } > 0 {
+        lap("expand-large-div-rem");
+    }
     inline_device_functions(m, &bounds)?;
     lap("Inlining device functions");
     if fmad {

@@ -1,19 +1,17 @@
 ; i128 as two 64-bit halves: add/sub with carry and borrow, mul (mul.hi.u64 + cross products),
 ; and/or/xor, shifts by constant and variable amounts (both sides of 64), compares, extensions,
 ; truncation, loads and stores, bitcasts to vectors, select and phi, and i128 kernel parameters
-; (a 16-byte `.param` array). Division is refused cleanly. Executed by `ori check` against
-; LLVM's JIT.
+; (a 16-byte `.param` array). Division: int128-div.ll. Executed by `ori check` against LLVM's
+; JIT.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --input-file=%t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
-; RUN: not ori llc %S/Inputs/i128-udiv.ll 2>&1 | FileCheck %s --check-prefix=DIV
 ; REQUIRES: ptxas
 ; EXEC: arith: ok (jit
 ; EXEC: shifts: ok (jit
 ; EXEC: compares: ok (jit
 ; EXEC: param: ok
-; DIV: ori: error: unsupported instruction '%q = udiv i128 %a, %b' in function @k
 
 target triple = "nvptx64-nvidia-cuda"
 

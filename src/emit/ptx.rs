@@ -41,7 +41,7 @@
 
 use crate::ori::ir::{CallSig, Function, Guard, Inst, Operand, PairMode, Program, RegFile, VReg};
 use crate::ori::opcode::{
-    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, StackOp, VoteMode, lut,
+    BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, StackOp, VoteMode, lut,
 };
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::{Result, bail};
@@ -49,9 +49,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::plop3;
+mod atomics;
 mod calls;
-mod texsurf;
 mod sm90;
+mod texsurf;
 
 /// Launch-bound directives for one kernel.
 #[derive(Clone, Debug, Default)]
@@ -641,38 +642,7 @@ impl Printer<'_> {
                 let off = addr_offset(offset);
                 self.line(&g, format!("st{vol}{}{vec}.{} [{addr}{off}], {v}", space.ptx(), mem_type(bits, false)));
             }
-            Op::Atom { space, op, ty } => {
-                let opn = match op {
-                    AtomOp::Add => "add",
-                    AtomOp::Min => "min",
-                    AtomOp::Max => "max",
-                    AtomOp::Inc => "inc",
-                    AtomOp::Dec => "dec",
-                    AtomOp::And => "and",
-                    AtomOp::Or => "or",
-                    AtomOp::Xor => "xor",
-                    AtomOp::Exch => "exch",
-                    AtomOp::Cas => "cas",
-                };
-                let tyn = match op {
-                    AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch | AtomOp::Cas => {
-                        format!("b{}", ty.bits())
-                    }
-                    _ => num(ty).to_string(),
-                };
-                let fty = match ty {
-                    NumTy::F32 => Some(FTy::F32),
-                    NumTy::F64 => Some(FTy::F64),
-                    _ => None,
-                };
-                let d = self.dst(&d0())?;
-                let addr = self.mem_base(&g, &s(0), space)?;
-                let mut rest = Vec::new();
-                for o in &i.srcs[1..] {
-                    rest.push(self.src(o, fty)?);
-                }
-                self.line(&g, format!("atom{}.{opn}.{tyn} {d}, [{addr}], {}", space.ptx(), rest.join(", ")));
-            }
+            Op::Atom { space, op, ty } => self.atom(&g, i, space, op, ty)?,
             Op::Shfl { mode } => {
                 let m = match mode {
                     ShflMode::Idx => "idx",

@@ -223,6 +223,58 @@ pub enum AtomOp {
     Xor,
     Exch,
     Cas,
+    /// An ordered load `d = [a]` (`ld.acquire.scope`; `fence.sc.scope` first when `sc`).
+    Load {
+        scope: MemScope,
+        sc: bool,
+    },
+    /// An ordered store `[a] = b` (`st.release.scope`; `fence.sc.scope` first when `sc`); no
+    /// result.
+    Store {
+        scope: MemScope,
+        sc: bool,
+    },
+}
+
+impl AtomOp {
+    /// The SASS-style name (`ADD`, `CAS`, `LOAD`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomOp::Add => "ADD",
+            AtomOp::Min => "MIN",
+            AtomOp::Max => "MAX",
+            AtomOp::Inc => "INC",
+            AtomOp::Dec => "DEC",
+            AtomOp::And => "AND",
+            AtomOp::Or => "OR",
+            AtomOp::Xor => "XOR",
+            AtomOp::Exch => "EXCH",
+            AtomOp::Cas => "CAS",
+            AtomOp::Load { .. } => "LOAD",
+            AtomOp::Store { .. } => "STORE",
+        }
+    }
+}
+
+/// The set of threads an ordered memory operation synchronizes with (PTX's `.scope`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemScope {
+    Cta,
+    Cluster,
+    Gpu,
+    Sys,
+}
+
+impl MemScope {
+    /// The PTX qualifier without its dot (`cta`, `cluster`, `gpu`, `sys`).
+    pub fn ptx(self) -> &'static str {
+        match self {
+            MemScope::Cta => "cta",
+            MemScope::Cluster => "cluster",
+            MemScope::Gpu => "gpu",
+            MemScope::Sys => "sys",
+        }
+    }
 }
 
 /// Shuffle modes.
@@ -819,7 +871,11 @@ impl fmt::Display for Op {
                     Space::Shared => "ATOMS",
                     _ => "ATOM.E",
                 };
-                write!(f, "{base}.{}.{}", format!("{op:?}").to_uppercase(), ty.name())
+                let scope = match op {
+                    AtomOp::Load { scope, .. } | AtomOp::Store { scope, .. } => format!(".{}", scope.ptx()),
+                    _ => String::new(),
+                };
+                write!(f, "{base}.{}.{}{}", op.name(), ty.name(), scope.to_uppercase())
             }
             Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),
             Op::Vote { mode } => write!(f, "VOTE.{}", format!("{mode:?}").to_uppercase()),

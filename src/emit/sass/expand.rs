@@ -4,7 +4,9 @@
 use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros, memory};
 use crate::ori::interp::float::f16_to_f64;
 use crate::ori::ir::{Inst, Operand};
-use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, NumTy, Op, Round, ShflMode, Space, VoteMode};
+use crate::ori::opcode::{
+    AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MemScope, NumTy, Op, Round, ShflMode, Space, VoteMode,
+};
 use crate::sreg::SassSource;
 
 /// Lists instruction `k` of `insts` (a block's instructions).
@@ -757,9 +759,47 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
 }
 
 fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy) {
-    let opn = format!("{op:?}").to_uppercase();
+    if let AtomOp::Load { scope, sc } | AtomOp::Store { scope, sc } = op {
+        // Ordered accesses: the strong access at the scope, after a fence for seq_cst (and
+        // release); an acquire invalidates the L1 afterwards.
+        let sc_scope = if scope == MemScope::Cta {
+            "CTA"
+        } else if scope == MemScope::Sys {
+            "SYS"
+        } else {
+            "GPU"
+        };
+        let load = matches!(op, AtomOp::Load { .. });
+        if sc {
+            em.emit(format!("MEMBAR.SC.{sc_scope}"));
+        } else if !load {
+            em.emit(format!("MEMBAR.ALL.{sc_scope}"));
+        }
+        let addr = memory::mem_addr(em, &i.srcs[0], space, 0);
+        let (base, sz) = match (space, load) {
+            (Space::Global, true) => ("LDG.E", crate::ori::opcode::size_suffix(ty.bits(), false)),
+            (Space::Shared, true) => ("LDS", crate::ori::opcode::size_suffix(ty.bits(), false)),
+            (_, true) => ("LD.E", crate::ori::opcode::size_suffix(ty.bits(), false)),
+            (Space::Global, false) => ("STG.E", crate::ori::opcode::size_suffix(ty.bits(), false)),
+            (Space::Shared, false) => ("STS", crate::ori::opcode::size_suffix(ty.bits(), false)),
+            (_, false) => ("ST.E", crate::ori::opcode::size_suffix(ty.bits(), false)),
+        };
+        let strong = if space == Space::Shared { String::new() } else { format!(".STRONG.{sc_scope}") };
+        if load {
+            em.emit(format!("{base}{sz}{strong} {}, {addr}", em.op(&i.dsts[0])));
+            if scope != MemScope::Cta && space != Space::Shared {
+                em.emit("CCTL.IVALL");
+            }
+        } else {
+            let v = memory::store_value(em, &i.srcs[1], ty.bits());
+            em.emit(format!("{base}{sz}{strong} {addr}, {v}"));
+        }
+        return;
+    }
+    let opn = op.name();
     let tyn = match (op, ty) {
         (AtomOp::Inc | AtomOp::Dec, _) => "",
+        (_, NumTy::F16) => ".F16.RN",
         (_, NumTy::F32) => ".F32.FTZ.RN",
         (_, NumTy::F64) => ".F64.RN",
         (AtomOp::Min | AtomOp::Max, NumTy::S32) => ".S32",

@@ -492,7 +492,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
     }
 }
 
-/// Yields after atomics, volatile accesses and fences; call sites of barriers, collectives,
+/// Yields after atomics (atomic loads and stores included), volatile accesses and fences; call sites of barriers, collectives,
 /// NVVM atomics and fences, and inline PTX, replaced.
 unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
     unsafe {
@@ -503,7 +503,8 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
                 let v = V(i);
                 match ffi::opcode(v) {
                     O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg | O::LLVMFence => yields.push(i),
-                    O::LLVMLoad | O::LLVMStore if ffi::volatile(v) => yields.push(i),
+                    // Atomic loads and stores too: a thread spinning on a flag lets the others run.
+                    O::LLVMLoad | O::LLVMStore if ffi::volatile(v) || LLVMGetOrdering(i) as u32 != 0 => yields.push(i),
                     O::LLVMCall => calls.push(i),
                     _ => {}
                 }

@@ -535,10 +535,10 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
 }
 
 /// The new memory value of an atomic: `old` the current value, `v` the operand, `cmp` the CAS
-/// compare value; values at `ty`'s width (32 or 64 bits).
+/// compare value; values at `ty`'s width (16, 32 or 64 bits).
 pub fn atom_apply(op: AtomOp, ty: NumTy, old: u64, v: u64, cmp: u64) -> Result<u64, Error> {
     let w64 = ty.bits() == 64;
-    let m = mask(w64);
+    let m = if ty.bits() < 32 { (1u64 << ty.bits()) - 1 } else { mask(w64) };
     let (old, v) = (old & m, v & m);
     let signed = is_signed(ty);
     Ok(match op {
@@ -577,6 +577,9 @@ pub fn atom_apply(op: AtomOp, ty: NumTy, old: u64, v: u64, cmp: u64) -> Result<u
             } else {
                 old
             }
+        }
+        AtomOp::Load { .. } | AtomOp::Store { .. } => {
+            return Err(Error::internal(format!("{op:?} is not a read-modify-write")));
         }
     })
 }

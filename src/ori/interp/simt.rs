@@ -62,6 +62,7 @@
 //! value in a uniform register). `BAR.SYNC` executed while the warp is diverged parks the whole
 //! warp (and adds a note); `MEMBAR` is a no-op in this sequential model.
 
+mod atomics;
 mod params;
 pub mod sm90;
 mod stack;
@@ -75,7 +76,7 @@ use super::regs::{Loc, RegMap, WarpRegs, cells_of};
 use super::{Error, Launch, Options, Outcome, TraceEvent, Unit};
 use crate::ori::ir::{Bix, Callee, Function, Guard, Inst, Operand, RegFile, VReg};
 use crate::ori::lower::STACK_POINTER_CBANK;
-use crate::ori::opcode::{AtomOp, Op, Sm90Op, Space, VoteMode};
+use crate::ori::opcode::{Op, Sm90Op, Space, VoteMode};
 use crate::sreg::SpecialReg;
 use std::collections::{BTreeSet, HashMap};
 
@@ -1074,32 +1075,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Atom { space, op, ty } => {
-                let bytes = (ty.bits() / 8) as u64;
-                if bytes < 4 {
-                    return Err(Error::unsupported(format!("{} (atomics narrower than 32 bits)", inst.op)));
-                }
-                for l in lanes(active) {
-                    let addr = self.operand(w, l, &inst.srcs[0])?;
-                    let v = self.operand(w, l, inst.srcs.get(1).unwrap_or(&Operand::Zero))?;
-                    let (cmp, v) = if op == AtomOp::Cas {
-                        (v, self.operand(w, l, inst.srcs.get(2).unwrap_or(&Operand::Zero))?)
-                    } else {
-                        (0, v)
-                    };
-                    let mut view = Self::view(self.machine, &mut self.shared, &mut self.local, w.index * 32 + l);
-                    let old = view.load(space, addr, bytes)? as u64;
-                    let new = exec::atom_apply(op, ty, old, v, cmp)?;
-                    view.store(space, addr, bytes, new as u128)?;
-                    if self.race.is_some() {
-                        let data = new.to_le_bytes()[..bytes as usize].to_vec();
-                        self.record(space, addr, &data, AccessKind::Update, true, w.index * 32 + l);
-                    }
-                    if let Some(r) = results.first_mut() {
-                        r.push((l, cells_of(old)));
-                    }
-                }
-            }
+            Op::Atom { space, op, ty } => self.atom(w, inst, space, op, ty, active, &mut results)?,
             Op::Shfl { mode } => {
                 if inst.srcs.len() != 4 || inst.dsts.is_empty() {
                     return Err(Error::internal("SHFL needs 4 sources and a destination"));

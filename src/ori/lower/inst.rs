@@ -4,7 +4,7 @@
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
 use crate::ori::ir::{Bix, Guard, Inst, Operand, PairMode, RegFile, VReg};
-use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, NumTy, Op, Round, Space, lut};
+use crate::ori::opcode::{BoolOp, Cmp, FCmp, FTy, MadKind, NumTy, Op, Round, Space, lut};
 use anyhow::Result;
 use llvm_sys::LLVMOpcode as O;
 use llvm_sys::{LLVMIntPredicate as IP, LLVMRealPredicate as RP};
@@ -843,6 +843,9 @@ impl FnLowering<'_> {
     }
 
     fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
+        if super::atomics::ordering(v) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
+            return self.lower_atomic_load(v, d);
+        }
         if self.vectorized_load(v, d)? {
             return Ok(());
         }
@@ -869,6 +872,9 @@ impl FnLowering<'_> {
     }
 
     fn lower_store(&mut self, v: V) -> Result<()> {
+        if super::atomics::ordering(v) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
+            return self.lower_atomic_store(v);
+        }
         if self.vectorized_store(v)? {
             return Ok(());
         }
@@ -1003,79 +1009,6 @@ impl FnLowering<'_> {
         if default != next || next.idx() >= nblocks {
             self.op(Op::Bra, vec![], vec![Operand::Label(default)]);
         }
-        Ok(())
-    }
-
-    fn lower_atomic_rmw(&mut self, v: V, d: &[Operand]) -> Result<()> {
-        use llvm_sys::LLVMAtomicRMWBinOp::*;
-        let ptr = ffi::operand(v, 0);
-        let (space, addr) = self.mem_ptr(ptr)?;
-        let mut val = self.get1(ffi::operand(v, 1))?;
-        let ty = ffi::classify(ffi::type_of(v));
-        let bits = scalar_bits(&ty);
-        let (op, nty) = match ffi::atomic_rmw_op(v) {
-            LLVMAtomicRMWBinOpAdd => (AtomOp::Add, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpSub => {
-                let t = self.reg_for(&ty)?;
-                self.op(
-                    Op::IAdd3 { neg_b: true, w64: bits == 64 },
-                    vec![reg(t)],
-                    vec![Operand::Zero, val, Operand::Zero],
-                );
-                val = reg(t);
-                (AtomOp::Add, int_ty(bits, false))
-            }
-            LLVMAtomicRMWBinOpXchg => (AtomOp::Exch, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpAnd => (AtomOp::And, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpOr => (AtomOp::Or, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpXor => (AtomOp::Xor, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpMax => (AtomOp::Max, int_ty(bits, true)),
-            LLVMAtomicRMWBinOpMin => (AtomOp::Min, int_ty(bits, true)),
-            LLVMAtomicRMWBinOpUMax => (AtomOp::Max, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpUMin => (AtomOp::Min, int_ty(bits, false)),
-            LLVMAtomicRMWBinOpFAdd => {
-                (AtomOp::Add, float_num(fty(&ty).ok_or_else(|| self.err("atomicrmw fadd type"))?))
-            }
-            LLVMAtomicRMWBinOpUIncWrap => (AtomOp::Inc, NumTy::U32),
-            LLVMAtomicRMWBinOpUDecWrap => (AtomOp::Dec, NumTy::U32),
-            other => return Err(self.err(format!("atomicrmw {other:?}"))),
-        };
-        if space == Space::Local {
-            let old = match d.first() {
-                Some(o) => o.clone(),
-                None => reg(self.reg_for(&ty)?),
-            };
-            return self.lower_local_atomic(op, nty, bits, addr, &[val], old);
-        }
-        if bits < 32 {
-            return Err(self.err("atomicrmw narrower than 32 bits"));
-        }
-        self.op(Op::Atom { space, op, ty: nty }, d.to_vec(), vec![addr, val]);
-        Ok(())
-    }
-
-    fn lower_cmpxchg(&mut self, v: V, d: &[Operand]) -> Result<()> {
-        let ptr = ffi::operand(v, 0);
-        let (space, addr) = self.mem_ptr(ptr)?;
-        let cmp = self.get1(ffi::operand(v, 1))?;
-        let new = self.get1(ffi::operand(v, 2))?;
-        let bits = scalar_bits(&ffi::classify(ffi::type_of(ffi::operand(v, 1))));
-        if space == Space::Local {
-            self.lower_local_atomic(AtomOp::Cas, int_ty(bits, false), bits, addr, &[cmp.clone(), new], d[0].clone())?;
-        } else if bits < 32 {
-            return Err(self.err("cmpxchg narrower than 32 bits"));
-        } else {
-            self.op(
-                Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
-                vec![d[0].clone()],
-                vec![addr, cmp.clone(), new],
-            );
-        }
-        self.op(
-            Op::ISetp { cmp: Cmp::Eq, signed: false, w64: bits == 64, bop: BoolOp::And },
-            vec![d[1].clone()],
-            vec![d[0].clone(), cmp, Operand::True],
-        );
         Ok(())
     }
 

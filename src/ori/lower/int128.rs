@@ -14,8 +14,9 @@
 //!   they are equal, the low halves unsigned;
 //! - `zext` / `sext` to i128, `trunc` from it, and bitcasts to and from vectors (`bitcast.rs`).
 //!
-//! Division and remainder of i128 (llc expands them into a long shift-subtract loop), and
-//! conversions between i128 and floats or pointers, are refused.
+//! Division and remainder of i128 never reach the lowering: `llvm/div128.rs` expands them into
+//! a shift-subtract loop in LLVM IR first, as llc's ExpandLargeDivRem does. Conversions between
+//! i128 and floats or pointers are refused.
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};

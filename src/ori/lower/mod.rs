@@ -28,6 +28,8 @@
 //! - Anything else: `unsupported <what> in function @<name>`.
 
 mod aggregates;
+mod atomics;
+mod atomics_cas;
 mod atomics_local;
 mod bitcast;
 pub mod call_abi;
