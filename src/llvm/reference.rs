@@ -66,6 +66,7 @@
 //! reported with its reason; a thread stuck in a loop cannot be stopped, so on a timeout its
 //! memory is leaked and it keeps running until the process exits.
 
+mod bf16;
 mod ptx;
 mod rewrite;
 mod sched;
@@ -601,6 +602,9 @@ pub fn run(
     }
     // SAFETY: `m` is the live module parsed above.
     unsafe { crate::llvm::frem::expand(m) };
+    // SAFETY: as above.
+    let bf16_mappings = unsafe { bf16::rewrite(m)? };
+    bf16::register_libcalls();
     Target::initialize_native(&InitializationConfig::default()).map_err(failed)?;
     unsafe { llvm_sys::execution_engine::LLVMLinkInMCJIT() };
     let triple = TargetMachine::get_default_triple();
@@ -633,7 +637,7 @@ pub fn run(
     let ee = module.create_jit_execution_engine(OptimizationLevel::None).map_err(|e| failed(e.to_string()))?;
     let eeref = ee.as_mut_ptr();
     unsafe {
-        for &(f, addr) in &prepared.mappings {
+        for &(f, addr) in prepared.mappings.iter().chain(&bf16_mappings) {
             llvm_sys::execution_engine::LLVMAddGlobalMapping(eeref, f, addr as *mut _);
         }
         let base = shared.buf.ptr();

@@ -327,8 +327,12 @@ pub enum ParamAbi {
     B32,
     /// `.param .b64`: i64, double, pointers.
     B64,
-    /// `.param .align 2 .b8 x[2]`: half.
+    /// `.param .align 2 .b8 x[2]`: half, bfloat.
     Half,
+    /// `.param .align N .b8 x[N]`, N = 4 or 8: a vector of N bytes (`<2 x bfloat>`,
+    /// `<4 x i8>`, `<2 x float>`), its lanes packed into one 32-bit register or pair (lane `k`
+    /// at bit `k·w`, the memory layout) and moved with one `.b32` / `.b64` access.
+    Vector { bytes: u32 },
 }
 
 impl ParamAbi {
@@ -338,6 +342,7 @@ impl ParamAbi {
             ParamAbi::B32 => format!(".param .b32 {name}"),
             ParamAbi::B64 => format!(".param .b64 {name}"),
             ParamAbi::Half => format!(".param .align 2 .b8 {name}[2]"),
+            ParamAbi::Vector { bytes } => format!(".param .align {bytes} .b8 {name}[{bytes}]"),
         }
     }
     /// Bits moved by `ld.param` / `st.param`.
@@ -346,6 +351,7 @@ impl ParamAbi {
             ParamAbi::B32 => 32,
             ParamAbi::B64 => 64,
             ParamAbi::Half => 16,
+            ParamAbi::Vector { bytes } => bytes * 8,
         }
     }
 }

@@ -1,6 +1,6 @@
-//! Floating-point numerics of the interpreter: correctly rounded conversions between the three
-//! formats (f16, f32, f64) and integers under the four IEEE rounding modes, f16 arithmetic, and
-//! the directed-rounding f32 FMA.
+//! Floating-point numerics of the interpreter: correctly rounded conversions between the four
+//! formats (f16, bf16, f32, f64) and integers under the four IEEE rounding modes, f16 and bf16
+//! arithmetic, and the directed-rounding f32 FMA.
 //!
 //! # Algorithms
 //!
@@ -17,6 +17,11 @@
 //!   (at most 40 and 22 significant bits), so rounding the f64 result to f16 once is correctly
 //!   rounded; for division and square root, f64's 53 bits are at least `2·11 + 2`, the known
 //!   bound for innocuous double rounding of these operations.
+//! - **bf16 arithmetic** likewise runs in f64 and is rounded once to bf16 (round to nearest even,
+//!   subnormals kept, a NaN result the quiet NaN): a sum of two bf16 values is not always exact
+//!   in f64 (their exponents may differ by more than 45), but 53 ≥ 2·8 + 2, so the f64 rounding
+//!   followed by the bf16 one equals the single correct rounding for `+ − × ÷ √` (the same
+//!   double-rounding bound). bf16 → f64 is exact (the bits shifted into an f32).
 //! - **FMA with directed rounding** (f32, and every f16 FMA): the product of two f32 (f16) values
 //!   is exact in f64; `TwoSum(p, c)` gives the rounded sum `s` and its exact error `t`
 //!   (`p + c = s + t`). Replacing `s` by its *round-to-odd* version (when `t ≠ 0` and `s` has an
@@ -36,6 +41,7 @@ pub struct Format {
 }
 
 pub const HALF: Format = Format { prec: 11, exp_bits: 5 };
+pub const BFLOAT: Format = Format { prec: 8, exp_bits: 8 };
 pub const SINGLE: Format = Format { prec: 24, exp_bits: 8 };
 pub const DOUBLE: Format = Format { prec: 53, exp_bits: 11 };
 
@@ -165,6 +171,16 @@ pub fn f64_to_f16(x: f64) -> u16 {
     from_f64(x, HALF, Round::Rn) as u16
 }
 
+/// The exact f64 value of bf16 bits (the high half of an f32).
+pub fn bf16_to_f64(h: u16) -> f64 {
+    f32::from_bits((h as u32) << 16) as f64
+}
+
+/// f64 → bf16 bits (round to nearest even; NaN → the quiet NaN with the sign kept).
+pub fn f64_to_bf16(x: f64) -> u16 {
+    from_f64(x, BFLOAT, Round::Rn) as u16
+}
+
 /// Knuth's TwoSum: `a + b = s + t` exactly, `s` the rounded sum (no overflow).
 fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
@@ -215,6 +231,17 @@ pub fn ffma_f32(a: f32, b: f32, c: f32, mode: Round) -> f32 {
 /// f16 fused multiply-add under `mode` (bits in, bits out).
 pub fn ffma_f16(a: u16, b: u16, c: u16, mode: Round) -> u16 {
     fma_narrow(f16_to_f64(a), f16_to_f64(b), f16_to_f64(c), HALF, mode) as u16
+}
+
+/// bf16 fused multiply-add under `mode` (bits in, bits out; the product of two bf16 values is
+/// exact in f64).
+pub fn ffma_bf16(a: u16, b: u16, c: u16, mode: Round) -> u16 {
+    fma_narrow(bf16_to_f64(a), bf16_to_f64(b), bf16_to_f64(c), BFLOAT, mode) as u16
+}
+
+/// A bf16 binary operation computed in f64 and rounded once to bf16 (see the module doc).
+pub fn bf16_binop(a: u16, b: u16, op: impl Fn(f64, f64) -> f64) -> u16 {
+    f64_to_bf16(op(bf16_to_f64(a), bf16_to_f64(b)))
 }
 
 /// An f16 binary operation computed in f64 and rounded once to f16 (see the module doc).

@@ -144,7 +144,9 @@ fn float_operations_and_comparisons() {
     assert_eq!(alu(&Op::FFma { ty: FTy::F32, round: Round::Rn }, &[f(2.0), f(3.0), f(1.0)]).unwrap(), f(7.0));
     assert_eq!(alu(&Op::FNeg { ty: FTy::F32 }, &[f(2.0)]).unwrap(), f(-2.0));
     assert_eq!(alu(&Op::FAbs { ty: FTy::F64 }, &[(-2.0f64).to_bits()]).unwrap(), 2.0f64.to_bits());
-    assert_eq!(alu(&Op::FMnMx { ty: FTy::F32, max: false }, &[f(f32::NAN), f(3.0)]).unwrap(), f(3.0));
+    assert_eq!(alu(&Op::FMnMx { ty: FTy::F32, max: false, nan: false }, &[f(f32::NAN), f(3.0)]).unwrap(), f(3.0));
+    let nan = alu(&Op::FMnMx { ty: FTy::F32, max: false, nan: true }, &[f(f32::NAN), f(3.0)]).unwrap();
+    assert_eq!(nan, 0x7FFF_FFFF);
     assert_eq!(alu(&Op::FAdd { ty: FTy::F16 }, &[0x3C00, 0x3C00]).unwrap(), 0x4000);
     assert_eq!(alu(&Op::FMul { ty: FTy::F16 }, &[0xFFFF_3E00, 0x4000]).unwrap(), 0x4200);
     assert!(alu(&Op::FFma { ty: FTy::F64, round: Round::Rz }, &[0, 0, 0]).is_err());

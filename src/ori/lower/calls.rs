@@ -4,9 +4,11 @@
 //! only for a recursive function, a function defined in another module (`.extern .func`, linked
 //! later by nvlink with `-rdc`), `vprintf` (clang's `printf`) and calls through function
 //! pointers. Each scalar argument and the result travel in one `.param` ([`ParamAbi`]):
-//! i1/i8/i16/i32/float in `.b32` (an i1 as 0 or 1), i64/double/pointers in `.b64`, half in
-//! `.align 2 .b8 [2]`. Aggregates, vectors, `byval` arguments, wider integers and variadic calls
-//! are refused (`unsupported ... in function @<name>`).
+//! i1/i8/i16/i32/float in `.b32` (an i1 as 0 or 1), i64/double/pointers in `.b64`, half and
+//! bfloat in `.align 2 .b8 [2]`, a vector of 4 or 8 bytes (`<2 x bfloat>`, `<4 x i8>`,
+//! `<2 x float>`; llc's `.align N .b8 [N]`) packed into one register or pair as its memory image
+//! (the repacking of `bitcast.rs`). Aggregates, wider vectors, `byval` arguments, wider integers
+//! and variadic calls are refused (`unsupported ... in function @<name>`).
 //!
 //! In the Ori IR:
 //! - a direct call is `CALL [@callee, args...] → result`; the PTX emitter finds the callee's
@@ -33,8 +35,26 @@ pub fn abi_of(t: &Ty) -> Option<ParamAbi> {
     match t {
         Ty::I1 | Ty::Int(8 | 16 | 32) | Ty::F32 => Some(ParamAbi::B32),
         Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => Some(ParamAbi::B64),
-        Ty::F16 => Some(ParamAbi::Half),
+        // bfloat travels like half: `.param .align 2 .b8 [2]` (llc-19's form for both).
+        Ty::F16 | Ty::BF16 => Some(ParamAbi::Half),
+        Ty::Vector(e, n) if *n >= 2 => {
+            let w = match **e {
+                Ty::Int(b @ (8 | 16 | 32)) => b,
+                Ty::F16 | Ty::BF16 => 16,
+                Ty::F32 => 32,
+                _ => return None,
+            };
+            matches!(w * n, 32 | 64).then_some(ParamAbi::Vector { bytes: w * n / 8 })
+        }
         _ => None,
+    }
+}
+
+/// The packed register type of a vector ABI (`Int(32)` or `Int(64)`).
+fn packed_ty(abi: ParamAbi) -> Option<Ty> {
+    match abi {
+        ParamAbi::Vector { bytes } => Some(Ty::Int(bytes * 8)),
+        ParamAbi::B32 | ParamAbi::B64 | ParamAbi::Half => None,
     }
 }
 
@@ -97,7 +117,7 @@ impl FnLowering<'_> {
         use inkwell::values::AsValueRef;
         let fv = V(func.as_value_ref());
         let sig = signature(T(func.get_type().as_type_ref())).map_err(|w| self.err(w))?;
-        self.f.ret = sig.ret.map(|a| if a == ParamAbi::B64 { PairMode::Pair } else { PairMode::Single });
+        self.f.ret = sig.ret.map(|a| if a.bits() == 64 { PairMode::Pair } else { PairMode::Single });
         for (i, p) in func.get_param_iter().enumerate() {
             if let Some(a) = passed_in_memory(fv, i as u32, false) {
                 return Err(self.err(format!("{a} parameter")));
@@ -109,11 +129,19 @@ impl FnLowering<'_> {
                 ParamAbi::B32 => ".b32",
                 ParamAbi::B64 => ".b64",
                 ParamAbi::Half => ".align 2 .b8",
+                ParamAbi::Vector { .. } => ".b8",
             };
             let name = format!("{}_param_{}", self.f.name, i);
             let size = abi.bits().div_ceil(8);
             self.f.params.push(Param { name: name.clone(), size, align: size, cbank_offset: 0, ptx_type });
             let ld = Op::Ld { space: Space::Param, bits: abi.bits(), signed: false, volatile: false, offset: 0 };
+            if let Some(pt) = packed_ty(abi) {
+                let packed = Operand::Reg(self.reg_for(&pt)?);
+                self.op(ld, vec![packed.clone()], vec![Operand::Symbol(name)]);
+                let lanes = self.unpack(v, &ty, &pt, packed)?;
+                self.vals.insert(v, lanes);
+                continue;
+            }
             let dst = self.reg_for(&ty)?;
             if ty == Ty::I1 {
                 let t = self.f.new_reg(RegFile::R, PairMode::Single);
@@ -137,9 +165,31 @@ impl FnLowering<'_> {
         );
     }
 
-    /// A scalar value as the register a `.param` is written from (an i1 as 0/1).
+    /// The lanes of vector type `ty` from its packed image `packed` (of type `pt`).
+    fn unpack(&mut self, v: V, ty: &Ty, pt: &Ty, packed: Operand) -> Result<Vec<Operand>> {
+        let lane_tys = ty.scalars();
+        let mut lanes = Vec::new();
+        for t in &lane_tys {
+            lanes.push(Operand::Reg(self.reg_for(t)?));
+        }
+        self.lower_repack_bitcast(v, std::slice::from_ref(pt), &lane_tys, &[packed], &lanes)?;
+        Ok(lanes)
+    }
+
+    /// The packed image (of type `pt`) of vector value `a` of type `ty`.
+    fn pack(&mut self, a: V, ty: &Ty, pt: &Ty) -> Result<Operand> {
+        let lanes = self.get(a)?;
+        let packed = Operand::Reg(self.reg_for(pt)?);
+        self.lower_repack_bitcast(a, &ty.scalars(), std::slice::from_ref(pt), &lanes, std::slice::from_ref(&packed))?;
+        Ok(packed)
+    }
+
+    /// A value as the register a `.param` is written from (an i1 as 0/1, a vector packed).
     fn param_value(&mut self, a: V) -> Result<Operand> {
         let ty = ffi::classify(ffi::type_of(a));
+        if let Some(pt) = abi_of(&ty).and_then(packed_ty) {
+            return self.pack(a, &ty, &pt);
+        }
         let o = self.get1(a)?;
         Ok(match ty {
             Ty::I1 => {
@@ -163,7 +213,8 @@ impl FnLowering<'_> {
             let bits = self.f.sig.ret.map_or(32, ParamAbi::bits);
             let r = ffi::operand(v, 0);
             // An immediate result is stored as it is (the emitter spells the store).
-            let val = if ffi::classify(ffi::type_of(r)) == Ty::I1 { self.param_value(r)? } else { self.get1(r)? };
+            let rty = ffi::classify(ffi::type_of(r));
+            let val = if rty == Ty::I1 || matches!(rty, Ty::Vector(..)) { self.param_value(r)? } else { self.get1(r)? };
             let st = Op::St { space: Space::Param, bits, volatile: false, offset: 0 };
             self.op(st, vec![], vec![Operand::Symbol("func_retval0".into()), val]);
         }
@@ -198,6 +249,14 @@ impl FnLowering<'_> {
         for k in 0..nargs {
             let a = self.param_value(ffi::operand(v, k))?;
             srcs.push(a);
+        }
+        if let Some(pt) = sig.ret.and_then(packed_ty) {
+            // A vector result arrives packed.
+            let packed = Operand::Reg(self.reg_for(&pt)?);
+            self.op(Op::Call, vec![packed.clone()], srcs);
+            let lane_tys = ffi::classify(ffi::type_of(v)).scalars();
+            self.lower_repack_bitcast(v, std::slice::from_ref(&pt), &lane_tys, &[packed], d)?;
+            return Ok(());
         }
         match d.first() {
             Some(Operand::Reg(p)) if self.f.reg_info(*p).file.is_predicate() => {

@@ -104,7 +104,12 @@ impl FnLowering<'_> {
             s.op(op, d.to_vec(), vec![a, b]);
             Ok(())
         };
-        if self.lower_bits_intrinsic(name, &base, &rty, args, d)? || self.lower_memop(v, name, &base, args)? {
+        if self.lower_float_lanes(name, &base, &rty, args, d)?
+            || self.lower_bits_intrinsic(name, &base, &rty, args, d)?
+            || self.lower_memop(v, name, &base, args)?
+            || self.lower_round_intrinsic(name, &base, &rty, args, d)?
+            || self.lower_bf16_intrinsic(v, name, args, d)?
+        {
             return Ok(());
         }
         let w64 = ibits(&rty) == Some(64);
@@ -132,8 +137,15 @@ impl FnLowering<'_> {
                 un(self, Op::Cvt { from, to: NumTy::F16, round: Round::Rn })
             }
             "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
-            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: false }),
-            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: true }),
+            "llvm.minnum" | "llvm.maxnum" if t.is_some() => {
+                bin(self, Op::FMnMx { ty: t.unwrap(), max: base == "llvm.maxnum", nan: false })
+            }
+            // NaN-propagating (`min.NaN`; PTX has no f64 form: a NaN test selects the NaN there).
+            "llvm.minimum" | "llvm.maximum" if t.is_some() => {
+                let ty = t.unwrap();
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                self.lower_min_max_nan(ty, base == "llvm.maximum", a, b, d)
+            }
             "llvm.umin" | "llvm.umax" | "llvm.smin" | "llvm.smax" => {
                 let signed = base.starts_with("llvm.s");
                 let bits = ibits(&rty).unwrap_or(32);
@@ -157,6 +169,33 @@ impl FnLowering<'_> {
             }
             _ => self.lower_nvvm_math(v, name, args, d),
         }
+    }
+
+    /// LLVM's `minimum` / `maximum` (a NaN operand gives NaN, −0 below +0): `min.NaN` / `max.NaN`
+    /// for f16, bf16 and f32; for f64, which has no `.NaN` form, `min`/`max` and a NaN test
+    /// selecting the quiet NaN.
+    pub(super) fn lower_min_max_nan(
+        &mut self,
+        ty: FTy,
+        max: bool,
+        a: Operand,
+        b: Operand,
+        d: &[Operand],
+    ) -> Result<()> {
+        if ty != FTy::F64 {
+            self.op(Op::FMnMx { ty, max, nan: true }, d.to_vec(), vec![a, b]);
+            return Ok(());
+        }
+        let m = self.f.new_reg(RegFile::R, PairMode::Pair);
+        self.op(Op::FMnMx { ty, max, nan: false }, vec![reg(m)], vec![a.clone(), b.clone()]);
+        let p = self.f.new_reg(RegFile::P, PairMode::Single);
+        self.op(
+            Op::FSetp { cmp: crate::ori::opcode::FCmp::Nan, ty, bop: crate::ori::opcode::BoolOp::And },
+            vec![reg(p)],
+            vec![a, b, Operand::True],
+        );
+        self.op(Op::Sel { w64: true }, d.to_vec(), vec![Operand::Imm(f64::NAN.to_bits()), reg(m), reg(p)]);
+        Ok(())
     }
 
     /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.
@@ -223,13 +262,17 @@ impl FnLowering<'_> {
                 // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
-                self.op(Op::FMnMx { ty: t, max: true }, vec![reg(tmp)], vec![a[0].clone(), Operand::Imm(0)]);
-                self.op(Op::FMnMx { ty: t, max: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
+                self.op(
+                    Op::FMnMx { ty: t, max: true, nan: false },
+                    vec![reg(tmp)],
+                    vec![a[0].clone(), Operand::Imm(0)],
+                );
+                self.op(Op::FMnMx { ty: t, max: false, nan: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
                 return Ok(());
             }
             // minNum/maxNum semantics only: the `.nan`, `.xorsign` and `.ftz` variants differ.
-            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false },
-            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true },
+            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false, nan: false },
+            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true, nan: false },
             "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");

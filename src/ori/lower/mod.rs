@@ -28,6 +28,7 @@
 
 mod aggregates;
 mod atomics_local;
+pub(crate) mod bf16;
 mod bitcast;
 pub mod calls;
 mod divconst;
@@ -39,6 +40,8 @@ mod inst;
 mod int128;
 mod intrinsics;
 mod intrinsics_bits;
+mod intrinsics_lanes;
+mod intrinsics_round;
 mod intrinsics_space;
 mod intrinsics_warp;
 mod memops;
@@ -305,7 +308,7 @@ impl<'a> FnLowering<'a> {
             Ty::I1 => self.f.new_reg(RegFile::P, PairMode::Single),
             Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => self.f.new_reg(RegFile::R, PairMode::Pair),
             Ty::Int(b) if *b > 32 => self.f.new_reg(RegFile::R, PairMode::Pair),
-            Ty::Int(_) | Ty::F32 | Ty::F16 => self.f.new_reg(RegFile::R, PairMode::Single),
+            Ty::Int(_) | Ty::F32 | Ty::F16 | Ty::BF16 => self.f.new_reg(RegFile::R, PairMode::Single),
             other => return Err(self.err(format!("type {other:?}"))),
         })
     }
@@ -422,7 +425,7 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(32) => (4, ".u32"),
                 Ty::F32 => (4, ".f32"),
                 Ty::Int(16) => (2, ".u16"),
-                Ty::F16 => (2, ".b16"),
+                Ty::F16 | Ty::BF16 => (2, ".b16"),
                 Ty::Int(8) | Ty::I1 => (1, ".u8"),
                 // Odd widths: the slot of their store size (`odd_ints.rs`).
                 Ty::Int(b) if b <= 8 => (1, ".u8"),
@@ -463,7 +466,7 @@ impl<'a> FnLowering<'a> {
                         vec![Operand::Reg(t), Operand::Imm(0), Operand::True],
                     );
                 }
-                Ty::Int(_) | Ty::F16 if size < 4 => {
+                Ty::Int(_) | Ty::F16 | Ty::BF16 if size < 4 => {
                     let bits = size * 8;
                     self.op(
                         Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0 },
