@@ -54,6 +54,9 @@
 //!   slot and calls the kernel.
 //! - Every `frem` becomes the NVPTX expansion (`llvm/frem.rs`): the GPU does not compute an exact
 //!   `fmod`, and the reference must compute what it does.
+//! - bfloat (`bf16`): the conversions x86 calls (`__truncsfbf2`, `__truncdfbf2`) are registered
+//!   as host functions; `fma` and integer → bf16 conversions, which x86 rounds twice, and the
+//!   bf16 `llvm.nvvm.*` intrinsics are rewritten to round once, as the GPU does (`bf16`).
 //!
 //! # Eligibility
 //!

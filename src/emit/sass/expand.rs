@@ -712,7 +712,8 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
             let dn = if to == NumTy::S32 { String::new() } else { format!(".{}", to.name()) };
             let x = if from == NumTy::F16 || from == NumTy::BF16 {
                 let t = em.tmp();
-                half_to_f32(em, from, &t, &em.op(a));
+                let x = half_src(em, a);
+                half_to_f32(em, from, &t, &x);
                 t
             } else {
                 em.op(a)
@@ -725,7 +726,8 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
         (true, true) if from == to && matches!(from, NumTy::F16 | NumTy::BF16) => {
             // In f32 (a 16-bit value rounded to an integral value is one again).
             let t = em.tmp();
-            half_to_f32(em, from, &t, &em.op(a));
+            let x = half_src(em, a);
+            half_to_f32(em, from, &t, &x);
             em.emit(format!("FRND{} {t}, {t}", rnd(false)));
             em.emit(format!("F2FP.{}.F32.PACK_AB {}, RZ, {t}", from.name(), em.op(d)));
         }
@@ -740,18 +742,27 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
             em.emit(format!("FRND{t}{r} {}, {}", em.op(d), em.op(a)));
         }
         (true, true) => match (from, to) {
-            (NumTy::F16 | NumTy::BF16, NumTy::F32) => half_to_f32(em, from, &em.op(d), &em.op(a)),
+            (NumTy::F16 | NumTy::BF16, NumTy::F32) => {
+                let (x, dd) = (half_src(em, a), em.op(d));
+                half_to_f32(em, from, &dd, &x)
+            }
             (NumTy::F32, NumTy::F16 | NumTy::BF16) => {
                 em.emit(format!("F2FP.{}.F32.PACK_AB{} {}, RZ, {}", to.name(), rnd(true), em.op(d), em.op(a)))
             }
             (NumTy::F16 | NumTy::BF16, _) => {
                 let t = em.tmp();
-                half_to_f32(em, from, &t, &em.op(a));
+                let x = half_src(em, a);
+                half_to_f32(em, from, &t, &x);
                 em.emit(format!("F2F.{}.F32 {}, {t}", to.name(), em.op(d)));
             }
             _ => em.emit(format!("F2F.{}.{}{} {}, {}", to.name(), from.name(), rnd(true), em.op(d), em.op(a))),
         },
     }
+}
+
+/// A 16-bit float source in a register (an immediate is moved into a scratch one).
+fn half_src(em: &mut Emitter, a: &Operand) -> String {
+    em.in_reg(a)
 }
 
 /// An f16 (`HADD2.F32`) or bf16 (the bits moved to the high half: `IMAD.U32 … 0x10000`) value

@@ -312,6 +312,30 @@ mod tests {
     }
 
     #[test]
+    fn bf16_rounding_and_arithmetic() {
+        for h in [0x0000u16, 0x8000, 0x3F80, 0xBF80, 0x0001, 0x007F, 0x0080, 0x7F7F, 0x7F80, 0xFF80] {
+            assert_eq!(f64_to_bf16(bf16_to_f64(h)), h, "{h:#x}");
+        }
+        assert_eq!(bf16_to_f64(0x3F80), 1.0);
+        assert_eq!(bf16_to_f64(0x0001), 2f64.powi(-133));
+        // Ties to even at 1 + 2^-8 and 1 + 3·2^-8, just above a tie rounds up.
+        assert_eq!(f64_to_bf16(1.0 + 2f64.powi(-8)), 0x3F80);
+        assert_eq!(f64_to_bf16(1.0 + 3.0 * 2f64.powi(-8)), 0x3F82);
+        assert_eq!(f64_to_bf16(1.0 + 2f64.powi(-8) + 2f64.powi(-40)), 0x3F81);
+        // Overflow to infinity past the largest finite value's half ulp, subnormals kept.
+        assert_eq!(f64_to_bf16(f32::MAX as f64), 0x7F80);
+        assert_eq!(f64_to_bf16(bf16_to_f64(0x7F7F)), 0x7F7F);
+        assert_eq!(f64_to_bf16(2f64.powi(-134)), 0x0000);
+        assert_eq!(f64_to_bf16(3.0 * 2f64.powi(-134)), 0x0002);
+        assert_eq!(from_f64(1e39, BFLOAT, Round::Rz), 0x7F7F);
+        assert!(bf16_to_f64(f64_to_bf16(f64::NAN)).is_nan());
+        // Arithmetic rounds once: 259 - 2^-20 (7·37 and a tiny addend) is below the 258/260 tie.
+        assert_eq!(ffma_bf16(0x40E0, 0x4214, 0xB580, Round::Rn), 0x4381);
+        assert_eq!(bf16_binop(0x3F80, 0x3B80, |a, b| a + b), 0x3F80);
+        assert_eq!(bf16_binop(0x3F80, 0x4040, |a, b| a / b), 0x3EAB);
+    }
+
+    #[test]
     fn f32_conversions_match_rust_for_nearest() {
         for x in [0.1f64, -1.0 / 3.0, 1e-40, 3.4028235677973366e38, 1e300, -0.0, 5e-324] {
             assert_eq!(from_f64(x, SINGLE, Round::Rn) as u32, (x as f32).to_bits(), "{x}");

@@ -172,8 +172,9 @@ impl FnLowering<'_> {
     }
 
     /// LLVM's `minimum` / `maximum` (a NaN operand gives NaN, −0 below +0): `min.NaN` / `max.NaN`
-    /// for f16, bf16 and f32; for f64, which has no `.NaN` form, `min`/`max` and a NaN test
-    /// selecting the quiet NaN.
+    /// for f16, bf16 and f32; for f64, which has no `.NaN` form, llc's expansion: `min`/`max`, a
+    /// NaN test selecting the quiet NaN, and where the result is a zero, the operand that is the
+    /// zero of the wanted sign (−0 for `minimum`, +0 for `maximum`) when there is one.
     pub(super) fn lower_min_max_nan(
         &mut self,
         ty: FTy,
@@ -182,19 +183,43 @@ impl FnLowering<'_> {
         b: Operand,
         d: &[Operand],
     ) -> Result<()> {
+        use crate::ori::opcode::{BoolOp, Cmp, FCmp};
         if ty != FTy::F64 {
             self.op(Op::FMnMx { ty, max, nan: true }, d.to_vec(), vec![a, b]);
             return Ok(());
         }
-        let m = self.f.new_reg(RegFile::R, PairMode::Pair);
-        self.op(Op::FMnMx { ty, max, nan: false }, vec![reg(m)], vec![a.clone(), b.clone()]);
-        let p = self.f.new_reg(RegFile::P, PairMode::Single);
+        let pair = |s: &mut Self| reg(s.f.new_reg(RegFile::R, PairMode::Pair));
+        let pred = |s: &mut Self| reg(s.f.new_reg(RegFile::P, PairMode::Single));
+        let m = pair(self);
+        self.op(Op::FMnMx { ty, max, nan: false }, vec![m.clone()], vec![a.clone(), b.clone()]);
+        let p = pred(self);
         self.op(
-            Op::FSetp { cmp: crate::ori::opcode::FCmp::Nan, ty, bop: crate::ori::opcode::BoolOp::And },
-            vec![reg(p)],
-            vec![a, b, Operand::True],
+            Op::FSetp { cmp: FCmp::Nan, ty, bop: BoolOp::And },
+            vec![p.clone()],
+            vec![a.clone(), b.clone(), Operand::True],
         );
-        self.op(Op::Sel { w64: true }, d.to_vec(), vec![Operand::Imm(f64::NAN.to_bits()), reg(m), reg(p)]);
+        let m1 = pair(self);
+        self.op(Op::Sel { w64: true }, vec![m1.clone()], vec![Operand::Imm(f64::NAN.to_bits()), m, p]);
+        let zero = if max { 0 } else { 1u64 << 63 };
+        let mut r = m1.clone();
+        for x in [a, b] {
+            let px = pred(self);
+            self.op(
+                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: true, bop: BoolOp::And },
+                vec![px.clone()],
+                vec![x.clone(), Operand::Imm(zero), Operand::True],
+            );
+            let t = pair(self);
+            self.op(Op::Sel { w64: true }, vec![t.clone()], vec![x, r, px]);
+            r = t;
+        }
+        let pz = pred(self);
+        self.op(
+            Op::FSetp { cmp: FCmp::Eq, ty, bop: BoolOp::And },
+            vec![pz.clone()],
+            vec![m1.clone(), Operand::Imm(0), Operand::True],
+        );
+        self.op(Op::Sel { w64: true }, d.to_vec(), vec![r, m1, pz]);
         Ok(())
     }
 
@@ -270,9 +295,12 @@ impl FnLowering<'_> {
                 self.op(Op::FMnMx { ty: t, max: false, nan: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
                 return Ok(());
             }
-            // minNum/maxNum semantics only: the `.nan`, `.xorsign` and `.ftz` variants differ.
+            // minNum/maxNum, and `.nan` (a NaN operand gives NaN); the `.xorsign` and `.ftz`
+            // variants are not modelled.
             "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false, nan: false },
             "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true, nan: false },
+            "fmin.nan.f" => Op::FMnMx { ty: t, max: false, nan: true },
+            "fmax.nan.f" => Op::FMnMx { ty: t, max: true, nan: true },
             "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");

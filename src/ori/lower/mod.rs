@@ -3,7 +3,7 @@
 //! Design:
 //! - **Values** map to flattened operand lists: a scalar is one operand, a vector or a literal
 //!   struct (cmpxchg's `{old, success}`) one operand per element. i1 lives in P registers;
-//!   i8/i16/i32/f16/f32 in one R register (narrow integers with unspecified high bits, normalized
+//!   i8/i16/i32/f16/bf16/f32 in one R register (narrow integers with unspecified high bits, normalized
 //!   by an `I2I` conversion where the high bits matter: right shifts, division, comparisons,
 //!   extensions, int→float); i64/f64/pointers in an aligned R pair.
 //! - **Kernel parameters** sit in constant bank 0 from `0x210` (sm_90 layout), each at its natural

@@ -1,0 +1,12 @@
+; bfloat forms ori refuses with a clean error (exit 1, no output file): llvm.nvvm.fma.rn.ftz.bf16
+; (llc-19 writes fma.rn.ftz.bf16, which ptxas rejects: bf16 has no flush-to-zero form), atomics
+; on bf16 (llc: atom.add.noftz.bf16; ori has no 16-bit atomics), and a device function with a
+; vector wider than 8 bytes in its .param ABI (llc: .param .align 16 .b8 [16]).
+; RUN: rm -f %t.ptx
+; RUN: not ori llc %S/Inputs/bf16-fma-ftz.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=FTZ
+; FTZ: ori: error: unsupported intrinsic llvm.nvvm.fma.rn.ftz.bf16 in function @k
+; RUN: not ori llc %S/Inputs/bf16-atomic.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=ATOM
+; ATOM: ori: error: unsupported atomicrmw narrower than 32 bits in function @k
+; RUN: not ori llc %S/Inputs/bf16-wide-vector-lib.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=WIDE
+; WIDE: ori: error: unsupported return type <8 x bfloat> in function @twice
+; RUN: not ls %t.ptx
