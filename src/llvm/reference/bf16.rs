@@ -544,6 +544,39 @@ mod tests {
         assert_eq!(bf16_from_f64(1.0 + 2f64.powi(-8)), 0x3F80);
     }
 
+    /// The interpreter's bf16 arithmetic against the host's (f32 operations rounded by
+    /// `bf16_rne`, exact by the double-rounding bound; the fma through `host_fma`), on random
+    /// operands of every magnitude (NaN results compared as NaNs).
+    #[test]
+    fn interpreter_arithmetic_agrees_with_the_host() {
+        use crate::ori::interp::exec::alu;
+        use crate::ori::opcode::{FTy, Op};
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let same = |r: u64, h: u16| r as u16 == h || (is_nan(r as u16) && is_nan(h));
+        for _ in 0..200_000 {
+            let r = next();
+            let (a, b, c) = (r as u16, (r >> 16) as u16, (r >> 32) as u16);
+            let (fa, fb) = (bf16_value(a), bf16_value(b));
+            let ty = FTy::BF16;
+            let add = alu(&Op::FAdd { ty }, &[a as u64, b as u64]).unwrap();
+            assert!(same(add, bf16_rne(fa + fb)), "{a:#x} + {b:#x}");
+            let mul = alu(&Op::FMul { ty }, &[a as u64, b as u64]).unwrap();
+            assert!(same(mul, bf16_rne(fa * fb)), "{a:#x} * {b:#x}");
+            let div = alu(&Op::FDiv { ty, exact: true }, &[a as u64, b as u64]).unwrap();
+            assert!(same(div, bf16_rne(fa / fb)), "{a:#x} / {b:#x}");
+            let fma = alu(&Op::FFma { ty, round: Round::Rn }, &[a as u64, b as u64, c as u64]).unwrap();
+            assert!(same(fma, host_fma(a as u32, b as u32, c as u32, 0) as u16), "fma({a:#x}, {b:#x}, {c:#x})");
+            let sqrt = alu(&Op::FSqrt { ty }, &[a as u64]).unwrap();
+            assert!(same(sqrt, bf16_rne(fa.sqrt())), "sqrt({a:#x})");
+        }
+    }
+
     #[test]
     fn host_operations_follow_the_ptx_semantics() {
         let one = 0x3F80u32;
