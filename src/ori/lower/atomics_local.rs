@@ -32,6 +32,7 @@ impl FnLowering<'_> {
         let signed = matches!(ty, NumTy::S8 | NumTy::S16 | NumTy::S32 | NumTy::S64);
         let float = match ty {
             NumTy::F16 => Some(FTy::F16),
+            NumTy::BF16 => Some(FTy::BF16),
             NumTy::F32 => Some(FTy::F32),
             NumTy::F64 => Some(FTy::F64),
             _ => None,
