@@ -1,14 +1,17 @@
 ; libdevice-style llvm.nvvm math: the f32 approximations map to MUFU and keep their .ftz form in
-; PTX; IEEE forms map to the exact operations; variants with other semantics (NaN-propagating
-; min/max) are reported, never lowered to a near miss; rcp64h and rsqrt.approx.f64 are supported.
+; PTX; IEEE forms map to the exact operations, NaN-propagating min/max to min.NaN; variants with
+; other semantics (flush-to-zero NaN-propagating min/max) are reported, never lowered to a near
+; miss; rcp64h and rsqrt.approx.f64 are supported.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --input-file=%t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
-; RUN: not ori llc %S/Inputs/fmin-nan.ll 2>&1 | FileCheck %s --check-prefix=NAN
+; RUN: ori llc %S/Inputs/fmin-nan.ll -o - | FileCheck %s --check-prefix=NAN
+; RUN: not ori llc %S/Inputs/fmin-ftz-nan.ll 2>&1 | FileCheck %s --check-prefix=FTZNAN
 ; RUN: ori llc %S/Inputs/rsqrt-d.ll | FileCheck %s --check-prefix=RSQD
 ; RUN: ori check %s | FileCheck %s --check-prefix=CHECKRUN
 ; REQUIRES: ptxas
-; NAN: ori: error: unsupported intrinsic llvm.nvvm.fmin.nan.f in function @k
+; NAN: min.NaN.f32
+; FTZNAN: ori: error: unsupported intrinsic llvm.nvvm.fmin.ftz.nan.f in function @k
 ; rsqrt.approx.d is supported now (nvptx/intrinsics-approx-f64.ll).
 ; RSQD: rsqrt.approx.f64
 ; CHECKRUN: m: ok

@@ -1,11 +1,11 @@
 ; The `.param` declarations of declared (`.extern .func`) functions for every argument and result
 ; type llc-19 accepts, checked against llc-19's own output with the same DECL lines (FileCheck
 ; treats runs of blanks alike; llc breaks the line before the parameter list): scalars of up to
-; 32 bits in `.b32`, up to 64 in `.b64`, half in `.align 2 .b8 [2]`; i128, vectors, structs and
-; arrays in `.align A .b8 [size]` with the type's ABI alignment and allocation size; byval
-; structs likewise. The call writes each scalar at its offset (CHECK). ptxas checks the module as
-; a relocatable object; `ori check` skips the kernel (the callees are in another module), and
-; runs an indirect call with aggregate arguments against LLVM's JIT.
+; 32 bits in `.b32`, up to 64 in `.b64`, half and bfloat in `.align 2 .b8 [2]`; i128, vectors,
+; structs and arrays in `.align A .b8 [size]` with the type's ABI alignment and allocation size;
+; byval structs likewise. The call writes each scalar at its offset (CHECK). ptxas checks the
+; module as a relocatable object; `ori check` skips the kernel (the callees are in another
+; module), and runs an indirect call with aggregate arguments against LLVM's JIT.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 -c %t.ptx -o %t.o 2>&1 | count 0
 ; RUN: FileCheck %s --input-file=%t.ptx
@@ -61,6 +61,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; DECL: .param .b32 ext_i48_param_0
 ; DECL: .extern .func {{ *}}(.param .align 8 .b8 func_retval0[8]) ext_v4i16{{$|\(}}
 ; DECL: .param .align 8 .b8 ext_v4i16_param_0[8]
+; DECL: .extern .func {{ *}}(.param .align 2 .b8 func_retval0[2]) ext_bf16{{$|\(}}
+; DECL: .param .align 2 .b8 ext_bf16_param_0[2],
+; DECL: .param .align 4 .b8 ext_bf16_param_1[4],
+; DECL: .param .align 4 .b8 ext_bf16_param_2[8]
 declare i8 @ext_narrow(i8, i16, i1)
 declare i128 @ext_i128(i128, i64)
 declare <2 x float> @ext_v2f(<2 x float>, <4 x i32>)
@@ -75,6 +79,7 @@ declare %N @ext_nested(%N)
 declare %P @ext_packed(%P)
 declare i48 @ext_i48(i24)
 declare <4 x i16> @ext_v4i16(<4 x i16>)
+declare bfloat @ext_bf16(bfloat, <2 x bfloat>, { bfloat, float })
 
 ; CHECK-LABEL: .entry externs(
 ; The struct: i32 at 0, float at 4, i8 at 8; the result read back the same way.
@@ -107,6 +112,12 @@ declare <4 x i16> @ext_v4i16(<4 x i16>)
 ; The packed struct: the i32 at offset 1.
 ; CHECK: st.param.b32 [param0+1],
 ; CHECK: call.uni (retval0), ext_packed, (param0);
+; bfloat: 2 bytes, alone, as a vector lane and as a struct field (the float at offset 4).
+; CHECK: .param .align 4 .b8 param2[8];
+; CHECK-NEXT: st.param.b16 [param2],
+; CHECK-NEXT: st.param.b32 [param2+4],
+; CHECK: call.uni (retval0), ext_bf16, (param0, param1, param2);
+; CHECK-NEXT: ld.param.b16 {{%r[0-9]+}}, [retval0];
 define ptx_kernel void @externs(ptr addrspace(1) %o, i32 %x) {
   %a = trunc i32 %x to i8
   %b = trunc i32 %x to i16
@@ -147,6 +158,10 @@ define ptx_kernel void @externs(ptr addrspace(1) %o, i32 %x) {
   store volatile i64 %r12w, ptr addrspace(1) %o
   %r13 = call <4 x i16> @ext_v4i16(<4 x i16> <i16 1, i16 2, i16 3, i16 4>)
   store volatile <4 x i16> %r13, ptr addrspace(1) %o
+  %xb = fptrunc float %xf to bfloat
+  %sb = insertvalue { bfloat, float } { bfloat 0xR3F80, float 2.0 }, bfloat %xb, 0
+  %r14 = call bfloat @ext_bf16(bfloat %xb, <2 x bfloat> <bfloat 0xR3F80, bfloat 0xR4000>, { bfloat, float } %sb)
+  store volatile bfloat %r14, ptr addrspace(1) %o
   ret void
 }
 

@@ -1,8 +1,8 @@
 ; Call forms the lowering does not carry are clean errors (exit 1, no output file), naming the
 ; function and the callee: vectors of i1 (llc-19 writes one byte per element into a smaller
-; array), variadic calls, `inalloca` arguments, bfloat results (llc-19 crashes), and (in a
-; device library, where the function is emitted although nothing calls it) an fp128 parameter.
-; Aggregates, vectors, i128 and byval arguments are supported (calls-aggregates*.ll).
+; array), variadic calls, `inalloca` arguments, and (in a device library, where the function is
+; emitted although nothing calls it) an fp128 parameter. Aggregates, vectors, i128, bfloat and
+; byval arguments are supported (calls-aggregates*.ll, calls-vector-abi.ll).
 ; RUN: rm -f %t.ptx
 ; RUN: not ori llc %S/Inputs/call-i1-vector.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=VEC
 ; VEC: ori: error: unsupported parameter type <4 x i1> in a call of @mask in function @k
@@ -10,8 +10,6 @@
 ; VARARG: ori: error: unsupported variadic function type in a call of @logf in function @k
 ; RUN: not ori llc %S/Inputs/call-inalloca.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=INALLOCA
 ; INALLOCA: ori: error: unsupported inalloca argument in a call of @take in function @k
-; RUN: not ori llc %S/Inputs/call-bfloat.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=BF16
-; BF16: ori: error: unsupported return type bfloat in a call of @make_bf16 in function @k
 ; RUN: not ori llc %S/Inputs/fp128-arg-lib.ll -o %t.ptx 2>&1 | FileCheck %s --check-prefix=FP128
 ; FP128: ori: error: unsupported parameter type fp128 in function @quad
 ; RUN: not ls %t.ptx

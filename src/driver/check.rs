@@ -565,6 +565,7 @@ fn show(elem: Elem, b: &[u8]) -> String {
     let v = u64::from_le_bytes(w);
     match elem {
         Elem::F16 => format!("{:?} ({v:#06x})", interp::float::f16_to_f64(v as u16)),
+        Elem::BF16 => format!("{:?} ({v:#06x})", interp::float::bf16_to_f64(v as u16)),
         Elem::F32 => format!("{:?} ({v:#010x})", f32::from_bits(v as u32)),
         Elem::F64 => format!("{:?} ({v:#018x})", f64::from_bits(v)),
         Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64 => format!("{v} ({v:#x})"),
@@ -584,6 +585,7 @@ fn elem_equal(elem: Elem, a: &[u8], b: &[u8], tolerance: bool) -> bool {
         let v = u64::from_le_bytes(w);
         match elem {
             Elem::F16 => interp::float::f16_to_f64(v as u16),
+            Elem::BF16 => interp::float::bf16_to_f64(v as u16),
             Elem::F32 => f32::from_bits(v as u32) as f64,
             _ => f64::from_bits(v),
         }

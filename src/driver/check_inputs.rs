@@ -27,7 +27,8 @@
 //! parameters are `--int-param` (100) in seed 0 — or every seed when the option is given — and
 //! random in seed `s > 0`: [1, 64] when `s % 3 = 1`, [64, 1024] when `s % 3 = 2`, [0, 16] when
 //! `s % 3 = 0`, reduced into the parameter's type and range (modulo their span). `bool` parameter `i` is `(s + i) % 2`,
-//! so every bool is both 0 and 1 within two seeds. Float parameters are 1.5 (f64: 0.75; f16: 1.5).
+//! so every bool is both 0 and 1 within two seeds. Float parameters are 1.5 (f64: 0.75; f16 and
+//! bf16: 1.5).
 //!
 //! # Launch
 //!
@@ -58,6 +59,7 @@ pub enum Elem {
     I32,
     I64,
     F16,
+    BF16,
     F32,
     F64,
 }
@@ -66,7 +68,7 @@ impl Elem {
     pub fn bytes(self) -> usize {
         match self {
             Elem::I8 => 1,
-            Elem::I16 | Elem::F16 => 2,
+            Elem::I16 | Elem::F16 | Elem::BF16 => 2,
             Elem::I32 | Elem::F32 => 4,
             Elem::I64 | Elem::F64 => 8,
         }
@@ -78,12 +80,13 @@ impl Elem {
             Elem::I32 => "i32",
             Elem::I64 => "i64",
             Elem::F16 => "f16",
+            Elem::BF16 => "bf16",
             Elem::F32 => "f32",
             Elem::F64 => "f64",
         }
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::F32 | Elem::F64)
+        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
     }
 }
 
@@ -96,6 +99,7 @@ pub enum ParamKind {
     /// `i1`: 0 or 1.
     Bool,
     F16,
+    BF16,
     F32,
     F64,
     /// A texture, surface or sampler handle (`check_images.rs`): bound to an image of this shape.
@@ -124,6 +128,7 @@ fn elem_of(t: &Ty) -> Option<Elem> {
         Ty::Int(32) => Elem::I32,
         Ty::Int(64) | Ty::Ptr(_) => Elem::I64,
         Ty::F16 => Elem::F16,
+        Ty::BF16 => Elem::BF16,
         Ty::F32 => Elem::F32,
         Ty::F64 => Elem::F64,
         Ty::Vector(e, _) => return elem_of(e),
@@ -140,6 +145,7 @@ pub fn param_kind(p: V) -> ParamKind {
         Ty::Ptr(_) => {}
         Ty::I1 => return ParamKind::Bool,
         Ty::F16 => return ParamKind::F16,
+        Ty::BF16 => return ParamKind::BF16,
         Ty::F32 => return ParamKind::F32,
         Ty::F64 => return ParamKind::F64,
         _ => return ParamKind::Int,
@@ -436,6 +442,7 @@ pub(super) fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
             Elem::I32 => out.extend_from_slice(&(small as u32).to_le_bytes()),
             Elem::I64 => out.extend_from_slice(&small.to_le_bytes()),
             Elem::F16 => out.extend_from_slice(&interp::float::f64_to_f16(real).to_le_bytes()),
+            Elem::BF16 => out.extend_from_slice(&interp::float::f64_to_bf16(real).to_le_bytes()),
             Elem::F32 => out.extend_from_slice(&(real as f32).to_le_bytes()),
             Elem::F64 => out.extend_from_slice(&real.to_le_bytes()),
         }
@@ -506,6 +513,10 @@ pub fn inputs(
             ParamKind::F16 => {
                 buffers.push(None);
                 scalars.push(0x3E00);
+            }
+            ParamKind::BF16 => {
+                buffers.push(None);
+                scalars.push(0x3FC0);
             }
             ParamKind::F32 => {
                 buffers.push(None);

@@ -51,6 +51,7 @@ use std::fmt::Write;
 use super::plop3;
 mod atomics;
 mod calls;
+mod half;
 mod sm90;
 mod texsurf;
 
@@ -223,6 +224,7 @@ fn ftype(t: FTy) -> &'static str {
     match t {
         FTy::F16 => "f16",
         FTy::F16x2 => "f16x2",
+        FTy::BF16 => "bf16",
         FTy::F32 => "f32",
         FTy::F64 => "f64",
     }
@@ -239,6 +241,7 @@ fn num(t: NumTy) -> &'static str {
         NumTy::U64 => "u64",
         NumTy::S64 => "s64",
         NumTy::F16 => "f16",
+        NumTy::BF16 => "bf16",
         NumTy::F32 => "f32",
         NumTy::F64 => "f64",
     }
@@ -288,7 +291,9 @@ impl Printer<'_> {
             Operand::Imm(v) => match fty {
                 Some(FTy::F32) => format!("0f{:08X}", *v as u32),
                 Some(FTy::F64) => format!("0d{:016X}", v),
-                Some(FTy::F16 | FTy::F16x2) => bail!("f16 immediates are not supported by the PTX emitter"),
+                Some(FTy::F16 | FTy::F16x2 | FTy::BF16) => {
+                    bail!("16-bit float immediates are not supported by the PTX emitter")
+                }
                 None if *v <= 0xFFFF => format!("{v}"),
                 None => format!("{v:#x}"),
             },
@@ -472,27 +477,32 @@ impl Printer<'_> {
                 let (d, a, b, p) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
                 self.line(&g, format!("selp.b{} {d}, {a}, {b}, {p}", if w64 { 64 } else { 32 }));
             }
-            Op::FAdd { ty: FTy::F16 }
-            | Op::FMul { ty: FTy::F16 }
-            | Op::FFma { ty: FTy::F16, .. }
-            | Op::FMnMx { ty: FTy::F16, .. }
-            | Op::FNeg { ty: FTy::F16 }
-            | Op::FAbs { ty: FTy::F16 }
-            | Op::FDiv { ty: FTy::F16, .. }
-            | Op::FSqrt { ty: FTy::F16 }
-            | Op::FSetp { ty: FTy::F16, .. } => self.half_op(i)?,
+            Op::FAdd { ty: ty @ (FTy::F16 | FTy::BF16) }
+            | Op::FMul { ty: ty @ (FTy::F16 | FTy::BF16) }
+            | Op::FFma { ty: ty @ (FTy::F16 | FTy::BF16), .. }
+            | Op::FMnMx { ty: ty @ (FTy::F16 | FTy::BF16), .. }
+            | Op::FNeg { ty: ty @ (FTy::F16 | FTy::BF16) }
+            | Op::FAbs { ty: ty @ (FTy::F16 | FTy::BF16) }
+            | Op::FDiv { ty: ty @ (FTy::F16 | FTy::BF16), .. }
+            | Op::FSqrt { ty: ty @ (FTy::F16 | FTy::BF16) }
+            | Op::FSetp { ty: ty @ (FTy::F16 | FTy::BF16), .. } => self.half_op(i, ty)?,
             // Packed halves (`ori::lower::half2`) compute in their 32-bit registers; the lowering
             // makes no packed division, square root or comparison.
             Op::FDiv { ty: FTy::F16x2, .. } | Op::FSqrt { ty: FTy::F16x2 } | Op::FSetp { ty: FTy::F16x2, .. } => {
                 bail!("{} on packed halves", i.op)
             }
-            Op::Cvt { from, to, .. } if from == NumTy::F16 || to == NumTy::F16 => self.half_op(i)?,
+            Op::Cvt { from, to, .. } if half::is_half(from) || half::is_half(to) => {
+                let ty = if from == NumTy::BF16 || to == NumTy::BF16 { FTy::BF16 } else { FTy::F16 };
+                self.half_op(i, ty)?
+            }
             Op::FAdd { ty } | Op::FMul { ty } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
                 let name = match i.op {
                     Op::FAdd { .. } => "add.rn",
                     Op::FMul { .. } => "mul.rn",
-                    Op::FMnMx { max: true, .. } => "max",
-                    Op::FMnMx { max: false, .. } => "min",
+                    Op::FMnMx { max: true, nan: false, .. } => "max",
+                    Op::FMnMx { max: false, nan: false, .. } => "min",
+                    Op::FMnMx { max: true, nan: true, .. } => "max.NaN",
+                    Op::FMnMx { max: false, nan: true, .. } => "min.NaN",
                     Op::FDiv { exact: true, .. } => "div.rn",
                     _ => "div.approx",
                 };
@@ -819,93 +829,6 @@ impl Printer<'_> {
                 self.line(g, format!("setp.ne.b32 {d}, {r}, 0"));
             }
         }
-        Ok(())
-    }
-
-    /// f16 operations: the values live in the low 16 bits of 32-bit registers, PTX's f16
-    /// instructions want `.b16` registers, so each operation is a scoped block that moves the
-    /// sources into `.b16` temporaries, computes, and widens the result back. f16 division is
-    /// computed in f32 and rounded once to f16, which is correctly rounded (24 ≥ 2·11 + 2 bits).
-    fn half_op(&mut self, i: &Inst) -> Result<()> {
-        let mut body = vec![".reg .b16 %hs<4>".to_string(), ".reg .f32 %fs<3>".to_string()];
-        let mut hsrc = Vec::new();
-        for (k, o) in i.srcs.iter().enumerate() {
-            match o {
-                Operand::Reg(r) if self.f.reg_info(*r).file.is_predicate() => hsrc.push(self.reg(*r)),
-                Operand::Reg(r) if self.f.reg_info(*r).pair == PairMode::Single => {
-                    body.push(format!("cvt.u16.u32 %hs{k}, {}", self.reg(*r)));
-                    hsrc.push(format!("%hs{k}"));
-                }
-                Operand::Imm(v) => {
-                    body.push(format!("mov.b16 %hs{k}, {:#06x}", *v as u16));
-                    hsrc.push(format!("%hs{k}"));
-                }
-                other => hsrc.push(self.int_src(other)?),
-            }
-        }
-        let d = self.dst(&i.dsts[0])?;
-        let widen = |body: &mut Vec<String>, compute: String| {
-            body.push(compute);
-            body.push(format!("cvt.u32.u16 {d}, %hs3"));
-        };
-        match i.op {
-            Op::FAdd { .. } => widen(&mut body, format!("add.rn.f16 %hs3, {}, {}", hsrc[0], hsrc[1])),
-            Op::FMul { .. } => widen(&mut body, format!("mul.rn.f16 %hs3, {}, {}", hsrc[0], hsrc[1])),
-            Op::FFma { .. } => widen(&mut body, format!("fma.rn.f16 %hs3, {}, {}, {}", hsrc[0], hsrc[1], hsrc[2])),
-            Op::FMnMx { max, .. } => {
-                widen(&mut body, format!("{}.f16 %hs3, {}, {}", if max { "max" } else { "min" }, hsrc[0], hsrc[1]))
-            }
-            Op::FNeg { .. } => widen(&mut body, format!("neg.f16 %hs3, {}", hsrc[0])),
-            Op::FAbs { .. } => widen(&mut body, format!("abs.f16 %hs3, {}", hsrc[0])),
-            Op::FDiv { .. } | Op::FSqrt { .. } => {
-                body.push(format!("cvt.f32.f16 %fs0, {}", hsrc[0]));
-                if let Op::FDiv { .. } = i.op {
-                    body.push(format!("cvt.f32.f16 %fs1, {}", hsrc[1]));
-                    body.push("div.rn.f32 %fs2, %fs0, %fs1".into());
-                } else {
-                    body.push("sqrt.rn.f32 %fs2, %fs0".into());
-                }
-                widen(&mut body, "cvt.rn.f16.f32 %hs3, %fs2".into());
-            }
-            Op::FSetp { cmp, bop, .. } => {
-                let c = if i.srcs[2] == Operand::True && bop == BoolOp::And {
-                    String::new()
-                } else {
-                    format!(".{}", bop.name().to_lowercase())
-                };
-                let extra = if c.is_empty() { String::new() } else { format!(", {}", hsrc[2]) };
-                body.push(format!("setp.{}.f16{c} {d}, {}, {}{extra}", fcmp_name(cmp), hsrc[0], hsrc[1]));
-            }
-            Op::Cvt { from: NumTy::F16, to, round } => {
-                let integral = match round {
-                    Round::Rn => ".rni",
-                    Round::Rz => ".rzi",
-                    Round::Rm => ".rmi",
-                    Round::Rp => ".rpi",
-                };
-                if to == NumTy::F16 {
-                    // Same type: round to an integral value.
-                    widen(&mut body, format!("cvt{integral}.f16.f16 %hs3, {}", hsrc[0]));
-                } else {
-                    let r = if to.is_float() { "" } else { integral };
-                    body.push(format!("cvt{r}.{}.f16 {d}, {}", num(to), hsrc[0]));
-                }
-            }
-            Op::Cvt { from, .. } => {
-                let a = match &i.srcs[0] {
-                    Operand::Imm(_) => bail!("conversion of an immediate to f16"),
-                    o => self.src(o, None)?,
-                };
-                let _ = from;
-                widen(&mut body, format!("cvt.rn.f16.{} %hs3, {a}", num(from)));
-            }
-            _ => bail!("{} is not an f16 operation", i.op),
-        }
-        let g =
-            i.guard.map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred))).unwrap_or_default();
-        let lines: Vec<String> =
-            body.into_iter().map(|l| if l.starts_with(".reg") { l } else { format!("{g}{l}") }).collect();
-        let _ = writeln!(self.out, "\t{{\n\t\t{};\n\t}}", lines.join(";\n\t\t"));
         Ok(())
     }
 

@@ -16,7 +16,8 @@
 //!   multiply with fewer uses first when both qualify); `fsub (fneg (fmul x, y)), z` →
 //!   `fma(-x, y, -z)`.
 //!
-//! Scalars and vectors of `half`, `float` and `double` are fused (vectors lane by lane).
+//! Scalars and vectors of `half`, `bfloat`, `float` and `double` are fused (vectors lane by
+//! lane; llc-19 fuses bfloat into `fma.rn.bf16` on sm_90 too).
 //! Instructions are visited in program order and each decision sees the use counts left by the
 //! earlier ones, as the combiner's rewrites do.
 //!
@@ -202,7 +203,7 @@ unsafe fn contractable_fmul(m: LLVMValueRef, user: LLVMValueRef) -> bool {
     }
 }
 
-/// `half`, `float`, `double` or a vector of them.
+/// `half`, `bfloat`, `float`, `double` or a vector of them.
 unsafe fn is_fma_type(v: LLVMValueRef) -> bool {
     let mut t = unsafe { LLVMTypeOf(v) };
     if unsafe { LLVMGetTypeKind(t) } == LLVMTypeKind::LLVMVectorTypeKind {
@@ -210,7 +211,10 @@ unsafe fn is_fma_type(v: LLVMValueRef) -> bool {
     }
     matches!(
         unsafe { LLVMGetTypeKind(t) },
-        LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+        LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMBFloatTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind
     )
 }
 

@@ -1,7 +1,7 @@
 //! `frem` rewritten into the NVPTX expansion for `ori check`'s host reference: the x86 back end
 //! computes an exact `fmod`, while llc's NVPTX back end (and ori, `ori/lower/frem.rs`) computes
 //! `fma(-trunc(a / b), b, a)`, or `a` where `b` is infinite unless the instruction has `ninf`;
-//! `half` in f32. The reference must run what the GPU runs, so each `frem` of the module is
+//! `half` and `bfloat` in f32. The reference must run what the GPU runs, so each `frem` of the module is
 //! replaced by that sequence of `fdiv`, `llvm.trunc`, `fneg`, `llvm.fma` (and `llvm.fabs`,
 //! `fcmp oeq inf`, `select`), scalars and vectors alike.
 
@@ -46,7 +46,7 @@ pub unsafe fn expand(m: LLVMModuleRef) -> usize {
             } else {
                 (ty, None)
             };
-            let half = LLVMGetTypeKind(elt) == LLVMHalfTypeKind;
+            let half = matches!(LLVMGetTypeKind(elt), LLVMHalfTypeKind | LLVMBFloatTypeKind);
             let celt = if half { LLVMFloatTypeInContext(ctx) } else { elt };
             let cty = match lanes {
                 Some(n) => LLVMVectorType(celt, n),

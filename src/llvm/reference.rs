@@ -62,6 +62,9 @@
 //!   then reports it ([`RefOutcome::trapped`]) instead of memory.
 //! - Every `frem` becomes the NVPTX expansion (`llvm/frem.rs`): the GPU does not compute an exact
 //!   `fmod`, and the reference must compute what it does.
+//! - bfloat (`bf16`): the conversions x86 calls (`__truncsfbf2`, `__truncdfbf2`) are registered
+//!   as host functions; `fma` and integer → bf16 conversions, which x86 rounds twice, and the
+//!   bf16 `llvm.nvvm.*` intrinsics are rewritten to round once, as the GPU does (`bf16`).
 //!
 //! # Eligibility
 //!
@@ -75,6 +78,7 @@
 //! memory is leaked and it keeps running until the process exits.
 
 mod abort;
+mod bf16;
 mod images;
 mod nvvm_round;
 mod ptx;
@@ -643,6 +647,9 @@ pub fn run(
     }
     // SAFETY: `m` is the live module parsed above.
     unsafe { crate::llvm::frem::expand(m) };
+    // SAFETY: as above.
+    let bf16_mappings = unsafe { bf16::rewrite(m)? };
+    bf16::register_libcalls();
     Target::initialize_native(&InitializationConfig::default()).map_err(failed)?;
     unsafe { llvm_sys::execution_engine::LLVMLinkInMCJIT() };
     let triple = TargetMachine::get_default_triple();
@@ -675,7 +682,7 @@ pub fn run(
     let ee = module.create_jit_execution_engine(OptimizationLevel::None).map_err(|e| failed(e.to_string()))?;
     let eeref = ee.as_mut_ptr();
     unsafe {
-        for &(f, addr) in &prepared.mappings {
+        for &(f, addr) in prepared.mappings.iter().chain(&bf16_mappings) {
             llvm_sys::execution_engine::LLVMAddGlobalMapping(eeref, f, addr as *mut _);
         }
         let base = shared.buf.ptr();

@@ -328,7 +328,7 @@ pub enum ParamAbi {
     B32,
     /// `.param .b64`: i33..i64, double, pointers.
     B64,
-    /// `.param .align 2 .b8 x[2]`: half.
+    /// `.param .align 2 .b8 x[2]`: half, bfloat.
     Half,
     /// `.param .align A .b8 x[size]`: a vector, struct, array, i128 or `byval` argument, written
     /// and read in `pieces` (in the order of the value's flattened scalars).

@@ -135,6 +135,9 @@ pub enum FTy {
     /// Two halves packed in one 32-bit register, low lane first (`.f16x2`, SASS `HADD2` etc.
     /// without lane selectors).
     F16x2,
+    /// bfloat16 (`bf16`: f32's exponent, 8 significant bits), held like f16 in the low half of
+    /// a 32-bit register (`lower/bf16.rs`).
+    BF16,
     F32,
     F64,
 }
@@ -151,18 +154,19 @@ pub enum NumTy {
     U64,
     S64,
     F16,
+    BF16,
     F32,
     F64,
 }
 
 impl NumTy {
     pub fn is_float(self) -> bool {
-        matches!(self, NumTy::F16 | NumTy::F32 | NumTy::F64)
+        matches!(self, NumTy::F16 | NumTy::BF16 | NumTy::F32 | NumTy::F64)
     }
     pub fn bits(self) -> u32 {
         match self {
             NumTy::U8 | NumTy::S8 => 8,
-            NumTy::U16 | NumTy::S16 | NumTy::F16 => 16,
+            NumTy::U16 | NumTy::S16 | NumTy::F16 | NumTy::BF16 => 16,
             NumTy::U32 | NumTy::S32 | NumTy::F32 => 32,
             NumTy::U64 | NumTy::S64 | NumTy::F64 => 64,
         }
@@ -178,6 +182,7 @@ impl NumTy {
             NumTy::U64 => "U64",
             NumTy::S64 => "S64",
             NumTy::F16 => "F16",
+            NumTy::BF16 => "BF16",
             NumTy::F32 => "F32",
             NumTy::F64 => "F64",
         }
@@ -451,10 +456,12 @@ pub enum Op {
         ty: FTy,
         round: Round,
     },
-    /// `FMNMX` / `DMNMX`: `max` selects the maximum.
+    /// `FMNMX` / `DMNMX`: `max` selects the maximum; `nan`: a NaN operand makes the result NaN
+    /// (PTX `min.NaN`, LLVM's `minimum`/`maximum`), else the other operand (`minnum`).
     FMnMx {
         ty: FTy,
         max: bool,
+        nan: bool,
     },
     /// Negation / absolute value (SASS folds these into operand modifiers; kept explicit here).
     FNeg {
@@ -752,6 +759,7 @@ fn fty(t: FTy) -> (&'static str, &'static str) {
     // (prefix letter for the opcode family, suffix)
     match t {
         FTy::F16 | FTy::F16x2 => ("H", "2"),
+        FTy::BF16 => ("H", "2.BF16"),
         FTy::F32 => ("F", ""),
         FTy::F64 => ("D", ""),
     }
@@ -798,7 +806,14 @@ impl fmt::Display for Op {
             Op::FAdd { ty } => write!(f, "{}ADD{}", fty(ty).0, fty(ty).1),
             Op::FMul { ty } => write!(f, "{}MUL{}", fty(ty).0, fty(ty).1),
             Op::FFma { ty, round } => write!(f, "{}FMA{}{}", fty(ty).0, fty(ty).1, round_suffix(round)),
-            Op::FMnMx { ty, max } => write!(f, "{}MNMX{}{}", fty(ty).0, fty(ty).1, if max { ".MAX" } else { ".MIN" }),
+            Op::FMnMx { ty, max, nan } => write!(
+                f,
+                "{}MNMX{}{}{}",
+                fty(ty).0,
+                fty(ty).1,
+                if max { ".MAX" } else { ".MIN" },
+                if nan { ".NAN" } else { "" }
+            ),
             Op::FNeg { ty } => write!(f, "{}NEG{}", fty(ty).0, fty(ty).1),
             Op::FAbs { ty } => write!(f, "{}ABS{}", fty(ty).0, fty(ty).1),
             Op::FDiv { ty, exact } => {

@@ -2,7 +2,7 @@
 //! the call ABI (`calls.rs`). The mapping is the table of the module documentation.
 
 use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros, memory};
-use crate::ori::interp::float::f16_to_f64;
+use crate::ori::interp::float::{bf16_to_f64, f16_to_f64};
 use crate::ori::ir::{Inst, Operand};
 use crate::ori::opcode::{
     AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MemScope, NumTy, Op, Round, ShflMode, Space, VoteMode,
@@ -33,6 +33,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             }
             let name = match ty {
                 FTy::F16 | FTy::F16x2 => "HSETP2",
+                FTy::BF16 => "HSETP2.BF16_V2",
                 FTy::F32 => "FSETP",
                 FTy::F64 => "DSETP",
             };
@@ -68,15 +69,20 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             };
             em.emit(format!("{}FMA{}{r} {}, {a}, {b}, {c}", fprefix(ty), fsuffix(ty), d(em, 0)));
         }
-        Op::FMnMx { ty: FTy::F64, max } => dmnmx(em, i, max),
-        Op::FMnMx { ty, max } => {
+        Op::FMnMx { ty: FTy::F64, max, .. } => dmnmx(em, i, max),
+        Op::FMnMx { ty, max, nan } => {
             let (mut a, mut b) = (&i.srcs[0], &i.srcs[1]);
             if is_const(a) {
                 (a, b) = (b, a);
             }
             let (a, b) = (fsrc(em, a, ty), fsrc(em, b, ty));
-            let name = if matches!(ty, FTy::F16 | FTy::F16x2) { "HMNMX2" } else { "FMNMX" };
-            em.emit(format!("{name} {}, {a}, {b}, {}", d(em, 0), if max { "!PT" } else { "PT" }));
+            let name = match ty {
+                FTy::F16 | FTy::F16x2 => "HMNMX2",
+                FTy::BF16 => "HMNMX2.BF16_V2",
+                FTy::F32 | FTy::F64 => "FMNMX",
+            };
+            let nan = if nan { ".NAN" } else { "" };
+            em.emit(format!("{name}{nan} {}, {a}, {b}, {}", d(em, 0), if max { "!PT" } else { "PT" }));
         }
         Op::FNeg { ty } | Op::FAbs { ty } => {
             let neg = matches!(i.op, Op::FNeg { .. });
@@ -91,6 +97,9 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 (FTy::F16, false) => format!("HADD2 {d}, -RZ, |{a}|.H0_H0"),
                 (FTy::F16x2, true) => format!("HADD2 {d}, -RZ, -{a}"),
                 (FTy::F16x2, false) => format!("HADD2 {d}, -RZ, |{a}|"),
+                // bf16: the sign bit flipped / cleared.
+                (FTy::BF16, true) => format!("LOP3.LUT {d}, {a}, 0x8000, RZ, 0x3c, !PT"),
+                (FTy::BF16, false) => format!("LOP3.LUT {d}, {a}, 0x7fff, RZ, 0xc0, !PT"),
             };
             em.emit(text);
         }
@@ -574,14 +583,18 @@ fn sel_words(em: &mut Emitter, d: &Operand, a: impl Fn(&Emitter, u32) -> String,
 
 pub(super) fn fprefix(ty: FTy) -> &'static str {
     match ty {
-        FTy::F16 | FTy::F16x2 => "H",
+        FTy::F16 | FTy::F16x2 | FTy::BF16 => "H",
         FTy::F32 => "F",
         FTy::F64 => "D",
     }
 }
 
 pub(super) fn fsuffix(ty: FTy) -> &'static str {
-    if matches!(ty, FTy::F16 | FTy::F16x2) { "2" } else { "" }
+    match ty {
+        FTy::F16 | FTy::F16x2 => "2",
+        FTy::BF16 => "2.BF16_V2",
+        FTy::F32 | FTy::F64 => "",
+    }
 }
 
 /// A float-instruction source: registers (f16 ones as the low half `.H0_H0`, packed halves as
@@ -598,7 +611,11 @@ pub(super) fn fsrc(em: &Emitter, o: &Operand, ty: FTy) -> String {
         (Operand::Imm(v), FTy::F16x2) => {
             format!("{}, {}", fimm(f16_to_f64(*v as u16), true), fimm(f16_to_f64((*v >> 16) as u16), true))
         }
-        (Operand::Reg(_), FTy::F16) => format!("{}.H0_H0", em.op(o)),
+        (Operand::Imm(v), FTy::BF16) => {
+            let x = fimm(bf16_to_f64(*v as u16), true);
+            format!("{x}, {x}")
+        }
+        (Operand::Reg(_), FTy::F16 | FTy::BF16) => format!("{}.H0_H0", em.op(o)),
         _ => em.op(o),
     }
 }
@@ -691,9 +708,10 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
         }
         (true, false) => {
             let dn = if to == NumTy::S32 { String::new() } else { format!(".{}", to.name()) };
-            let x = if from == NumTy::F16 {
+            let x = if from == NumTy::F16 || from == NumTy::BF16 {
                 let t = em.tmp();
-                em.emit(format!("HADD2.F32 {t}, -RZ, {}.H0_H0", em.op(a)));
+                let x = half_src(em, a);
+                half_to_f32(em, from, &t, &x);
                 t
             } else {
                 em.op(a)
@@ -702,6 +720,14 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
             let ntz = if from != NumTy::F64 && to.bits() == 32 { ".NTZ" } else { "" };
             let r = if round == Round::Rn { "" } else { rnd(false) };
             em.emit(format!("F2I{dn}{sn}{r}{ntz} {}, {x}", em.op(d)));
+        }
+        (true, true) if from == to && matches!(from, NumTy::F16 | NumTy::BF16) => {
+            // In f32 (a 16-bit value rounded to an integral value is one again).
+            let t = em.tmp();
+            let x = half_src(em, a);
+            half_to_f32(em, from, &t, &x);
+            em.emit(format!("FRND{} {t}, {t}", rnd(false)));
+            em.emit(format!("F2FP.{}.F32.PACK_AB {}, RZ, {t}", from.name(), em.op(d)));
         }
         (true, true) if from == to => {
             let t = if to == NumTy::F64 { ".F64" } else { "" };
@@ -714,15 +740,36 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
             em.emit(format!("FRND{t}{r} {}, {}", em.op(d), em.op(a)));
         }
         (true, true) => match (from, to) {
-            (NumTy::F16, NumTy::F32) => em.emit(format!("HADD2.F32 {}, -RZ, {}.H0_H0", em.op(d), em.op(a))),
-            (NumTy::F32, NumTy::F16) => em.emit(format!("F2FP.F16.F32.PACK_AB {}, RZ, {}", em.op(d), em.op(a))),
-            (NumTy::F16, _) => {
+            (NumTy::F16 | NumTy::BF16, NumTy::F32) => {
+                let (x, dd) = (half_src(em, a), em.op(d));
+                half_to_f32(em, from, &dd, &x)
+            }
+            (NumTy::F32, NumTy::F16 | NumTy::BF16) => {
+                em.emit(format!("F2FP.{}.F32.PACK_AB{} {}, RZ, {}", to.name(), rnd(true), em.op(d), em.op(a)))
+            }
+            (NumTy::F16 | NumTy::BF16, _) => {
                 let t = em.tmp();
-                em.emit(format!("HADD2.F32 {t}, -RZ, {}.H0_H0", em.op(a)));
+                let x = half_src(em, a);
+                half_to_f32(em, from, &t, &x);
                 em.emit(format!("F2F.{}.F32 {}, {t}", to.name(), em.op(d)));
             }
             _ => em.emit(format!("F2F.{}.{}{} {}, {}", to.name(), from.name(), rnd(true), em.op(d), em.op(a))),
         },
+    }
+}
+
+/// A 16-bit float source in a register (an immediate is moved into a scratch one).
+fn half_src(em: &mut Emitter, a: &Operand) -> String {
+    em.in_reg(a)
+}
+
+/// An f16 (`HADD2.F32`) or bf16 (the bits moved to the high half: `IMAD.U32 … 0x10000`) value
+/// widened to f32, exactly.
+pub(super) fn half_to_f32(em: &mut Emitter, from: NumTy, d: &str, a: &str) {
+    if from == NumTy::BF16 {
+        em.emit(format!("IMAD.U32 {d}, {a}, 0x10000, RZ"));
+    } else {
+        em.emit(format!("HADD2.F32 {d}, -RZ, {a}.H0_H0"));
     }
 }
 

@@ -18,8 +18,8 @@
 //!   range check of both operands (`FSETP` on the high words), the slow-path call otherwise.
 //! - **IEEE square roots**: `MUFU.RSQ` (`MUFU.RSQ64H`) seeds with `FMUL.FTZ`/`FFMA`
 //!   (`DMUL`/`DFMA`) refinement when the operand is in the fast range, else the slow path.
-//! - **f16** division and square root are done in f32 (as the PTX is), around `HADD2.F32` and
-//!   `F2FP.F16.F32.PACK_AB`.
+//! - **f16** and **bf16** division and square root are done in f32 (as the PTX is), around
+//!   `HADD2.F32` / `IMAD.U32 … 0x10000` and `F2FP.{F16,BF16}.F32.PACK_AB`.
 //! - **MUFU without `.ftz`**: denormal operands are scaled by 2^24 first (and the result
 //!   rescaled); `EX2` halves operands below −126 and squares the result; `SIN`/`COS` take the
 //!   operand in turns (`FMUL.RZ` by 1/2π).
@@ -27,10 +27,10 @@
 //! The slow-path subroutines are named (`` CALL.REL.NOINC `(__internal_…)` ``), not listed:
 //! their bodies are ptxas's. A subroutine result lands in the same register as the fast path's.
 
-use super::expand::pair_words;
+use super::expand::{half_to_f32, pair_words};
 use super::{Emitter, fimm, imm};
 use crate::ori::ir::{Inst, Operand};
-use crate::ori::opcode::{FTy, MufuFn};
+use crate::ori::opcode::{FTy, MufuFn, NumTy};
 
 /// The register that receives a result: `d` itself when no source shares a register with it
 /// (so it may be written before the sources are read for the last time), else a scratch one
@@ -225,13 +225,14 @@ pub(super) fn fdiv(em: &mut Emitter, i: &Inst, ty: FTy, exact: bool) {
             finish(em, i, &res);
         }
         // The lowering makes no packed division: the low lane stands for both.
-        (FTy::F16 | FTy::F16x2, _) => {
+        (FTy::F16 | FTy::F16x2 | FTy::BF16, _) => {
+            let from = if ty == FTy::BF16 { NumTy::BF16 } else { NumTy::F16 };
             let (a16, b16) = (em.in_reg(&i.srcs[0]), em.in_reg(&i.srcs[1]));
             let (a, b, res) = (em.tmp(), em.tmp(), em.tmp());
-            em.emit(format!("HADD2.F32 {a}, -RZ, {a16}.H0_H0"));
-            em.emit(format!("HADD2.F32 {b}, -RZ, {b16}.H0_H0"));
+            half_to_f32(em, from, &a, &a16);
+            half_to_f32(em, from, &b, &b16);
             fdiv_f32(em, &a, &b, &res);
-            em.emit(format!("F2FP.F16.F32.PACK_AB {}, RZ, {res}", em.op(&i.dsts[0])));
+            em.emit(format!("F2FP.{}.F32.PACK_AB {}, RZ, {res}", from.name(), em.op(&i.dsts[0])));
         }
         (FTy::F64, _) => fdiv_f64(em, i),
     }
@@ -283,12 +284,13 @@ pub(super) fn fsqrt(em: &mut Emitter, i: &Inst, ty: FTy) {
             fsqrt_f32(em, &a, &res);
             finish(em, i, &res);
         }
-        FTy::F16 | FTy::F16x2 => {
+        FTy::F16 | FTy::F16x2 | FTy::BF16 => {
+            let from = if ty == FTy::BF16 { NumTy::BF16 } else { NumTy::F16 };
             let a16 = em.in_reg(&i.srcs[0]);
             let (a, res) = (em.tmp(), em.tmp());
-            em.emit(format!("HADD2.F32 {a}, -RZ, {a16}.H0_H0"));
+            half_to_f32(em, from, &a, &a16);
             fsqrt_f32(em, &a, &res);
-            em.emit(format!("F2FP.F16.F32.PACK_AB {}, RZ, {res}", em.op(&i.dsts[0])));
+            em.emit(format!("F2FP.{}.F32.PACK_AB {}, RZ, {res}", from.name(), em.op(&i.dsts[0])));
         }
         FTy::F64 => fsqrt_f64(em, i),
     }

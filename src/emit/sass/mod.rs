@@ -27,18 +27,18 @@
 //! | 64-bit shifts | `SHF.L.U64.HI` + `SHF.L.U32`, `SHF.R.{U,S}64` + `SHF.R.{U,S}32.HI` |
 //! | funnel shifts | `SHF.L.W.U32.HI d, lo, s, hi` / `SHF.R.W.U32 d, lo, s, hi` |
 //! | `ISETP` (32 / 64-bit) | `ISETP.cmp[.U32].bop Pd, PT, a, b, c` / low words `.U32` + `ISETP.cmp[.U32].bop.EX` on the high words |
-//! | `FSETP` (F32 / F64 / F16) | `FSETP` / `DSETP` / `HSETP2` with `Pd, PT` |
+//! | `FSETP` (F32 / F64 / F16 / BF16) | `FSETP` / `DSETP` / `HSETP2` / `HSETP2.BF16_V2` with `Pd, PT` |
 //! | `PLOP3.LUT d, a, b, c` | `PLOP3.LUT Pd, PT, a, b, c, lut, 0x0` |
 //! | `SEL` / `SEL.64` | `SEL` per word |
 //! | `FADD` `FMUL` `FFMA` | `FADD`/`DADD`/`HADD2` …, f16 operands as `Rn.H0_H0`, float immediates in decimal |
-//! | `FMNMX` (F32 / F16) | `FMNMX d, a, b, PT` (min) / `!PT` (max), `HMNMX2` |
+//! | `FMNMX` (F32 / F16 / BF16) | `FMNMX[.NAN] d, a, b, PT` (min) / `!PT` (max), `HMNMX2[.BF16_V2]` |
 //! | `DMNMX` | `DSETP.MAX\|MIN.AND P, Q, a, b, PT` + `FSEL`/`SEL` + NaN fix-up `@Q LOP3.LUT` |
 //! | `FNEG` / `FABS` | `FADD d, -a, -RZ` / `FADD d, \|a\|, -RZ` (`DADD d, -RZ, -a`, `HADD2 d, -RZ, -a.H0_H0`) |
 //! | `MUFU` (no `.ftz`) | ptxas's denormal range scaling around `MUFU.RCP/RSQ/SQRT/LG2/EX2`, `FMUL.RZ` by 1/2π before `MUFU.SIN/COS` |
 //! | `IMNMX` | `VIMNMX[.U32] d, a, b, PT\|!PT`; 64-bit: `ISETP` pair + two `SEL` |
 //! | `POPC.64` / `FLO.64` | two `POPC` + `IADD3` / `FLO` of the high word, `ISETP`, guarded `IADD3` / `FLO` |
 //! | `I2I` | sign extension `SHF.R.S32.HI d.hi, RZ, 0x1f, a`, zero extension `MOV d.hi, RZ`, truncation `MOV`, `PRMT d, a, 0x8880\|0x9910, RZ` (s8, s16), `LOP3.LUT d, a, 0xff\|0xffff, RZ, 0xc0, !PT` (u8, u16) |
-//! | `I2F` `F2I` `F2F` | `I2FP.F32.{S32,U32}`, `I2F[.dst][.src]`, `F2I[.dst][.src].TRUNC[.NTZ]`, `F2F.dst.src`, `FRND` (same type), `HADD2.F32` / `F2FP.F16.F32.PACK_AB` (f16) |
+//! | `I2F` `F2I` `F2F` | `I2FP.F32.{S32,U32}`, `I2F[.dst][.src]`, `F2I[.dst][.src].TRUNC[.NTZ]`, `F2F.dst.src`, `FRND` (same type), `HADD2.F32` / `F2FP.F16.F32.PACK_AB` (f16), `IMAD.U32 d, a, 0x10000, RZ` / `F2FP.BF16.F32.PACK_AB` (bf16) |
 //! | `IDIV` `IREM` `FDIV` `FSQRT` | macro expansions, see `macros.rs` |
 //! | `LDG` `STG` `LDS` `STS` `LDL` `STL` `LD` `ST` | `LDG.E[.sz] d, [a.64]`, `LDS d, [a]`, `LDL`, `LDC d, c[0x3][a]`, generic `LD.E`/`ST.E`; zero stores `RZ` |
 //! | `ATOM*` | `ATOMG.E.op[.ty].STRONG.GPU PT, d, [a.64], b`, `ATOMS.op d, [a], b`, `ATOM.E…`; `REDG.E…`/`RED.E…` when the result is dead |

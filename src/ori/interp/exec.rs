@@ -8,8 +8,8 @@
 //! 64-bit value (low word in the even register), a predicate as 0/1, an immediate as stored. Each
 //! opcode reads the width it operates on (`w64` or the type) and ignores the bits above, so the
 //! unspecified high bits of narrow integers (`lower/mod.rs`) never leak into a result; results are
-//! returned zero-extended and the register writer keeps the destination's width. f16 values are
-//! the low 16 bits.
+//! returned zero-extended and the register writer keeps the destination's width. f16 and bf16
+//! values are the low 16 bits.
 //!
 //! Integer conventions where PTX leaves a choice: division by zero gives all ones (unsigned) or
 //! −1 (signed) as quotient and the dividend as remainder; `INT_MIN / −1` wraps.
@@ -103,6 +103,7 @@ pub fn to_f64(t: FTy, v: u64) -> f64 {
     match t {
         // A packed pair compares by its low lane (the lowering makes no packed comparison).
         FTy::F16 | FTy::F16x2 => float::f16_to_f64(v as u16),
+        FTy::BF16 => float::bf16_to_f64(v as u16),
         FTy::F32 => f32::from_bits(v as u32) as f64,
         FTy::F64 => f64::from_bits(v),
     }
@@ -125,7 +126,7 @@ fn bits32(x: f32) -> u64 {
 enum FloatOp {
     Neg,
     Abs,
-    MinMax { max: bool },
+    MinMax { max: bool, nan: bool },
     Add,
     Mul,
     Fma(Round),
@@ -142,12 +143,12 @@ fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
         return Ok(hi << 16 | lo);
     }
     let sign = match ty {
-        FTy::F16 | FTy::F16x2 => 0x8000,
+        FTy::F16 | FTy::F16x2 | FTy::BF16 => 0x8000,
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
     };
     let width = match ty {
-        FTy::F16 | FTy::F16x2 => 0xFFFF,
+        FTy::F16 | FTy::F16x2 | FTy::BF16 => 0xFFFF,
         FTy::F32 => 0xFFFF_FFFF,
         FTy::F64 => u64::MAX,
     };
@@ -155,37 +156,47 @@ fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
     Ok(match f {
         FloatOp::Neg => (s(0) ^ sign) & width,
         FloatOp::Abs => s(0) & !sign & width,
-        FloatOp::MinMax { max } => {
+        // `min.NaN`: a NaN operand gives the canonical NaN (all fraction bits set).
+        FloatOp::MinMax { nan: true, .. } if to_f64(ty, s(0)).is_nan() || to_f64(ty, s(1)).is_nan() => {
+            (width >> 1) & width
+        }
+        FloatOp::MinMax { max, .. } => {
             let r = float::fminmax(to_f64(ty, s(0)), to_f64(ty, s(1)), max);
             match ty {
                 // Exact: the result is one of the operands (or NaN).
                 FTy::F16 | FTy::F16x2 => float::f64_to_f16(r) as u64,
+                FTy::BF16 => float::f64_to_bf16(r) as u64,
                 FTy::F32 => bits32(r as f32),
                 FTy::F64 => r.to_bits(),
             }
         }
         FloatOp::Add => match ty {
             FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a + b) as u64,
+            FTy::BF16 => float::bf16_binop(s(0) as u16, s(1) as u16, |a, b| a + b) as u64,
             FTy::F32 => bits32(f32v(s(0)) + f32v(s(1))),
             FTy::F64 => (f64v(s(0)) + f64v(s(1))).to_bits(),
         },
         FloatOp::Mul => match ty {
             FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a * b) as u64,
+            FTy::BF16 => float::bf16_binop(s(0) as u16, s(1) as u16, |a, b| a * b) as u64,
             FTy::F32 => bits32(f32v(s(0)) * f32v(s(1))),
             FTy::F64 => (f64v(s(0)) * f64v(s(1))).to_bits(),
         },
         FloatOp::Fma(round) => match ty {
             FTy::F16 | FTy::F16x2 => float::ffma_f16(s(0) as u16, s(1) as u16, s(2) as u16, round) as u64,
+            FTy::BF16 => float::ffma_bf16(s(0) as u16, s(1) as u16, s(2) as u16, round) as u64,
             FTy::F32 => bits32(float::ffma_f32(f32v(s(0)), f32v(s(1)), f32v(s(2)), round)),
             FTy::F64 => float::ffma_f64(f64v(s(0)), f64v(s(1)), f64v(s(2)), round).to_bits(),
         },
         FloatOp::Div => match ty {
             FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,
+            FTy::BF16 => float::bf16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,
             FTy::F32 => bits32(f32v(s(0)) / f32v(s(1))),
             FTy::F64 => (f64v(s(0)) / f64v(s(1))).to_bits(),
         },
         FloatOp::Sqrt => match ty {
             FTy::F16 | FTy::F16x2 => float::f64_to_f16(float::f16_to_f64(s(0) as u16).sqrt()) as u64,
+            FTy::BF16 => float::f64_to_bf16(float::bf16_to_f64(s(0) as u16).sqrt()) as u64,
             FTy::F32 => bits32(f32v(s(0)).sqrt()),
             FTy::F64 => f64v(s(0)).sqrt().to_bits(),
         },
@@ -270,7 +281,7 @@ fn int_range(t: NumTy) -> (i128, i128) {
         NumTy::S32 => (i32::MIN as i128, i32::MAX as i128),
         NumTy::U64 => (0, u64::MAX as i128),
         NumTy::S64 => (i64::MIN as i128, i64::MAX as i128),
-        NumTy::F16 | NumTy::F32 | NumTy::F64 => (0, 0),
+        NumTy::F16 | NumTy::BF16 | NumTy::F32 | NumTy::F64 => (0, 0),
     }
 }
 
@@ -302,8 +313,19 @@ fn int_bits(t: NumTy, x: i128) -> u64 {
 fn float_format(t: NumTy) -> Format {
     match t {
         NumTy::F16 => float::HALF,
+        NumTy::BF16 => float::BFLOAT,
         NumTy::F64 => float::DOUBLE,
         _ => float::SINGLE,
+    }
+}
+
+/// The exact value of float bits of type `t` (f16, bf16, f32, else f64).
+fn float_value(t: NumTy, v: u64) -> f64 {
+    match t {
+        NumTy::F16 => float::f16_to_f64(v as u16),
+        NumTy::BF16 => float::bf16_to_f64(v as u16),
+        NumTy::F32 => f32v(v) as f64,
+        _ => f64v(v),
     }
 }
 
@@ -315,22 +337,14 @@ pub fn cvt(from: NumTy, to: NumTy, round: Round, v: u64) -> u64 {
         (false, false) => int_bits(to, int_value(from, v)),
         (false, true) => float::from_int(int_value(from, v), float_format(to), round),
         (true, false) => {
-            let x = match from {
-                NumTy::F16 => float::f16_to_f64(v as u16),
-                NumTy::F32 => f32v(v) as f64,
-                _ => f64v(v),
-            };
+            let x = float_value(from, v);
             let (lo, hi) = int_range(to);
             int_bits(to, float::to_int_saturating(x, round, lo, hi))
         }
         (true, true) => {
             if from == to {
                 // Same type: round to an integral value (`cvt.rXi.f32.f32`, SASS `FRND`).
-                let x = match from {
-                    NumTy::F16 => float::f16_to_f64(v as u16),
-                    NumTy::F32 => f32v(v) as f64,
-                    _ => f64v(v),
-                };
+                let x = float_value(from, v);
                 if x.is_nan() {
                     return v & if to == NumTy::F64 {
                         u64::MAX
@@ -348,11 +362,7 @@ pub fn cvt(from: NumTy, to: NumTy, round: Round, v: u64) -> u64 {
                 };
                 return float::from_f64(r, float_format(to), Round::Rn);
             }
-            let x = match from {
-                NumTy::F16 => float::f16_to_f64(v as u16),
-                NumTy::F32 => f32v(v) as f64,
-                _ => f64v(v),
-            };
+            let x = float_value(from, v);
             float::from_f64(x, float_format(to), round)
         }
     }
@@ -480,7 +490,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         Op::FAdd { ty } => float_op(FloatOp::Add, ty, v)?,
         Op::FMul { ty } => float_op(FloatOp::Mul, ty, v)?,
         Op::FFma { ty, round } => float_op(FloatOp::Fma(round), ty, v)?,
-        Op::FMnMx { ty, max } => float_op(FloatOp::MinMax { max }, ty, v)?,
+        Op::FMnMx { ty, max, nan } => float_op(FloatOp::MinMax { max, nan }, ty, v)?,
         Op::FNeg { ty } => float_op(FloatOp::Neg, ty, v)?,
         Op::FAbs { ty } => float_op(FloatOp::Abs, ty, v)?,
         // Approximate division is modelled by the exact quotient (see the module documentation).
@@ -546,6 +556,7 @@ pub fn atom_apply(op: AtomOp, ty: NumTy, old: u64, v: u64, cmp: u64) -> Result<u
             NumTy::F32 => bits32(f32v(old) + f32v(v)),
             NumTy::F64 => (f64v(old) + f64v(v)).to_bits(),
             NumTy::F16 => float::f16_binop(old as u16, v as u16, |a, b| a + b) as u64,
+            NumTy::BF16 => float::bf16_binop(old as u16, v as u16, |a, b| a + b) as u64,
             _ => old.wrapping_add(v) & m,
         },
         AtomOp::Min | AtomOp::Max => {

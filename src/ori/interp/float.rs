@@ -1,6 +1,6 @@
-//! Floating-point numerics of the interpreter: correctly rounded conversions between the three
-//! formats (f16, f32, f64) and integers under the four IEEE rounding modes, f16 arithmetic, and
-//! the directed-rounding f32 FMA.
+//! Floating-point numerics of the interpreter: correctly rounded conversions between the four
+//! formats (f16, bf16, f32, f64) and integers under the four IEEE rounding modes, f16 and bf16
+//! arithmetic, and the directed-rounding f32 FMA.
 //!
 //! # Algorithms
 //!
@@ -17,6 +17,11 @@
 //!   (at most 40 and 22 significant bits), so rounding the f64 result to f16 once is correctly
 //!   rounded; for division and square root, f64's 53 bits are at least `2·11 + 2`, the known
 //!   bound for innocuous double rounding of these operations.
+//! - **bf16 arithmetic** likewise runs in f64 and is rounded once to bf16 (round to nearest even,
+//!   subnormals kept, a NaN result the quiet NaN): a sum of two bf16 values is not always exact
+//!   in f64 (their exponents may differ by more than 45), but 53 ≥ 2·8 + 2, so the f64 rounding
+//!   followed by the bf16 one equals the single correct rounding for `+ − × ÷ √` (the same
+//!   double-rounding bound). bf16 → f64 is exact (the bits shifted into an f32).
 //! - **FMA with directed rounding** (f32, and every f16 FMA): the product of two f32 (f16) values
 //!   is exact in f64; `TwoSum(p, c)` gives the rounded sum `s` and its exact error `t`
 //!   (`p + c = s + t`). Replacing `s` by its *round-to-odd* version (when `t ≠ 0` and `s` has an
@@ -44,6 +49,7 @@ pub struct Format {
 }
 
 pub const HALF: Format = Format { prec: 11, exp_bits: 5 };
+pub const BFLOAT: Format = Format { prec: 8, exp_bits: 8 };
 pub const SINGLE: Format = Format { prec: 24, exp_bits: 8 };
 pub const DOUBLE: Format = Format { prec: 53, exp_bits: 11 };
 
@@ -171,6 +177,16 @@ pub fn f16_to_f64(h: u16) -> f64 {
 /// f64 → f16 bits (round to nearest even).
 pub fn f64_to_f16(x: f64) -> u16 {
     from_f64(x, HALF, Round::Rn) as u16
+}
+
+/// The exact f64 value of bf16 bits (the high half of an f32).
+pub fn bf16_to_f64(h: u16) -> f64 {
+    f32::from_bits((h as u32) << 16) as f64
+}
+
+/// f64 → bf16 bits (round to nearest even; NaN → the quiet NaN with the sign kept).
+pub fn f64_to_bf16(x: f64) -> u16 {
+    from_f64(x, BFLOAT, Round::Rn) as u16
 }
 
 /// Knuth's TwoSum: `a + b = s + t` exactly, `s` the rounded sum (no overflow).
@@ -335,6 +351,17 @@ pub fn ffma_f16(a: u16, b: u16, c: u16, mode: Round) -> u16 {
     fma_narrow(f16_to_f64(a), f16_to_f64(b), f16_to_f64(c), HALF, mode) as u16
 }
 
+/// bf16 fused multiply-add under `mode` (bits in, bits out; the product of two bf16 values is
+/// exact in f64).
+pub fn ffma_bf16(a: u16, b: u16, c: u16, mode: Round) -> u16 {
+    fma_narrow(bf16_to_f64(a), bf16_to_f64(b), bf16_to_f64(c), BFLOAT, mode) as u16
+}
+
+/// A bf16 binary operation computed in f64 and rounded once to bf16 (see the module doc).
+pub fn bf16_binop(a: u16, b: u16, op: impl Fn(f64, f64) -> f64) -> u16 {
+    f64_to_bf16(op(bf16_to_f64(a), bf16_to_f64(b)))
+}
+
 /// An f16 binary operation computed in f64 and rounded once to f16 (see the module doc).
 pub fn f16_binop(a: u16, b: u16, op: impl Fn(f64, f64) -> f64) -> u16 {
     f64_to_f16(op(f16_to_f64(a), f16_to_f64(b)))
@@ -400,6 +427,30 @@ mod tests {
         assert_eq!(from_f64(1e6, HALF, Round::Rz), 0x7BFF);
         assert_eq!(from_f64(-1e6, HALF, Round::Rp), 0xFBFF);
         assert!(f16_to_f64(f64_to_f16(f64::NAN)).is_nan());
+    }
+
+    #[test]
+    fn bf16_rounding_and_arithmetic() {
+        for h in [0x0000u16, 0x8000, 0x3F80, 0xBF80, 0x0001, 0x007F, 0x0080, 0x7F7F, 0x7F80, 0xFF80] {
+            assert_eq!(f64_to_bf16(bf16_to_f64(h)), h, "{h:#x}");
+        }
+        assert_eq!(bf16_to_f64(0x3F80), 1.0);
+        assert_eq!(bf16_to_f64(0x0001), 2f64.powi(-133));
+        // Ties to even at 1 + 2^-8 and 1 + 3·2^-8, just above a tie rounds up.
+        assert_eq!(f64_to_bf16(1.0 + 2f64.powi(-8)), 0x3F80);
+        assert_eq!(f64_to_bf16(1.0 + 3.0 * 2f64.powi(-8)), 0x3F82);
+        assert_eq!(f64_to_bf16(1.0 + 2f64.powi(-8) + 2f64.powi(-40)), 0x3F81);
+        // Overflow to infinity past the largest finite value's half ulp, subnormals kept.
+        assert_eq!(f64_to_bf16(f32::MAX as f64), 0x7F80);
+        assert_eq!(f64_to_bf16(bf16_to_f64(0x7F7F)), 0x7F7F);
+        assert_eq!(f64_to_bf16(2f64.powi(-134)), 0x0000);
+        assert_eq!(f64_to_bf16(3.0 * 2f64.powi(-134)), 0x0002);
+        assert_eq!(from_f64(1e39, BFLOAT, Round::Rz), 0x7F7F);
+        assert!(bf16_to_f64(f64_to_bf16(f64::NAN)).is_nan());
+        // Arithmetic rounds once: 259 - 2^-20 (7·37 and a tiny addend) is below the 258/260 tie.
+        assert_eq!(ffma_bf16(0x40E0, 0x4214, 0xB580, Round::Rn), 0x4381);
+        assert_eq!(bf16_binop(0x3F80, 0x3B80, |a, b| a + b), 0x3F80);
+        assert_eq!(bf16_binop(0x3F80, 0x4040, |a, b| a / b), 0x3EAB);
     }
 
     #[test]

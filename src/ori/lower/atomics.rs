@@ -331,7 +331,9 @@ impl FnLowering<'_> {
                 self.op(Op::FNeg { ty: t }, vec![n.clone()], vec![val]);
                 bin(self, Op::FAdd { ty: t }, old, n, None);
             }
-            (Rmw::FMax | Rmw::FMin, Some(t)) => bin(self, Op::FMnMx { ty: t, max: rmw == Rmw::FMax }, old, val, None),
+            (Rmw::FMax | Rmw::FMin, Some(t)) => {
+                bin(self, Op::FMnMx { ty: t, max: rmw == Rmw::FMax, nan: false }, old, val, None)
+            }
             (rmw, _) => return Err(self.err(format!("atomicrmw {rmw:?} of type {}", ty_name(ty)))),
         }
         Ok(new)

@@ -20,7 +20,7 @@ use anyhow::Result;
 fn repack_bits(t: &Ty) -> Option<u32> {
     match t {
         Ty::Int(b @ (8 | 16 | 32 | 64)) => Some(*b),
-        Ty::F16 => Some(16),
+        Ty::F16 | Ty::BF16 => Some(16),
         Ty::F32 => Some(32),
         Ty::F64 => Some(64),
         _ => None,

@@ -2,7 +2,7 @@
 //! linked with llc-compiled code agrees byte for byte):
 //!
 //! - i1 (as 0/1), i2..i32 and float: `.param .b32`; i33..i64, double and pointers:
-//!   `.param .b64`; half: `.param .align 2 .b8 [2]` (`ParamAbi::B32`/`B64`/`Half`);
+//!   `.param .b64`; half and bfloat: `.param .align 2 .b8 [2]` (`ParamAbi::B32`/`B64`/`Half`);
 //! - an i128, a vector, a struct or an array: `.param .align A .b8 [S]` with A the type's ABI
 //!   alignment and S its allocation size (`<3 x i8>`: `.align 4 .b8 [4]`; `{i32, float, i8}`:
 //!   `.align 4 .b8 [12]`; packed structs `.align 1`), holding each scalar of the flattened value
@@ -13,8 +13,8 @@
 //!   of the pointed-to bytes, moved in the widest aligned chunks (8, 4, 2, 1 bytes).
 //!
 //! Refused (`unsupported ... type ...`): vectors of i1 (llc-19 writes one byte per element into a
-//! smaller array), odd-width integers inside aggregates, bfloat (llc-19 crashes), fp128 and other
-//! types without a register form here, arrays longer than 16 elements.
+//! smaller array), odd-width integers inside aggregates, fp128 and other types without a register
+//! form here, arrays longer than 16 elements.
 
 use super::ffi::{self, T, Ty};
 use super::{abi_size, td_ref};
@@ -32,7 +32,7 @@ pub fn abi_of(td: &inkwell::targets::TargetData, t: T) -> Result<ParamAbi, Strin
         Ty::I1 | Ty::F32 => ParamAbi::B32,
         Ty::Int(b) if b <= 32 => ParamAbi::B32,
         Ty::Int(_) | Ty::F64 | Ty::Ptr(_) => ParamAbi::B64,
-        Ty::F16 => ParamAbi::Half,
+        Ty::F16 | Ty::BF16 => ParamAbi::Half,
         ty @ (Ty::I128 | Ty::Vector(..) | Ty::Struct(_)) => {
             let mut pieces = Vec::new();
             layout(td, t, 0, &mut pieces).ok_or_else(what)?;
@@ -95,7 +95,7 @@ fn layout(td: &inkwell::targets::TargetData, t: T, at: u32, out: &mut Vec<Piece>
         }
         _ => match ffi::classify(t) {
             Ty::I1 | Ty::Int(8) => out.push(Piece { offset: at, bits: 8 }),
-            Ty::Int(16) | Ty::F16 => out.push(Piece { offset: at, bits: 16 }),
+            Ty::Int(16) | Ty::F16 | Ty::BF16 => out.push(Piece { offset: at, bits: 16 }),
             Ty::Int(32) | Ty::F32 => out.push(Piece { offset: at, bits: 32 }),
             Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => out.push(Piece { offset: at, bits: 64 }),
             Ty::I128 => out.extend([Piece { offset: at, bits: 64 }, Piece { offset: at + 8, bits: 64 }]),

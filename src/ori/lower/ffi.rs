@@ -28,6 +28,8 @@ pub enum Ty {
     /// i128: two 64-bit halves `[lo, hi]` (`int128.rs`).
     I128,
     F16,
+    /// bfloat (`lower/bf16.rs`).
+    BF16,
     F32,
     F64,
     /// A pointer in an NVPTX address space (always 64-bit).
@@ -72,6 +74,7 @@ pub fn classify(t: T) -> Ty {
                 _ => Ty::Other(type_string(t)),
             },
             LLVMTypeKind::LLVMHalfTypeKind => Ty::F16,
+            LLVMTypeKind::LLVMBFloatTypeKind => Ty::BF16,
             LLVMTypeKind::LLVMFloatTypeKind => Ty::F32,
             LLVMTypeKind::LLVMDoubleTypeKind => Ty::F64,
             LLVMTypeKind::LLVMPointerTypeKind => Ty::Ptr(LLVMGetPointerAddressSpace(t.0)),

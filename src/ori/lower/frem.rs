@@ -4,7 +4,7 @@
 //! `sub` without rounding modifiers, which ptxas contracts into that FFMA by default), and —
 //! unless the instruction carries `ninf` —
 //! `r = a` where `b` is infinite (`testp.infinite` + `selp` in llc; `|b| == inf` here). `half`
-//! is computed in f32 and rounded back, as llc promotes it. Like llc's, this is not an exact
+//! and `bfloat` are computed in f32 and rounded back, as llc promotes them. Like llc's, this is not an exact
 //! `fmod` when the quotient is large; `ori check`'s reference computes the same expansion
 //! (`llvm/frem.rs`).
 
@@ -27,9 +27,14 @@ impl FnLowering<'_> {
         };
         let pair = if ct == FTy::F64 { PairMode::Pair } else { PairMode::Single };
         let fresh = |s: &mut Self| Operand::Reg(s.f.new_reg(RegFile::R, pair));
-        let (a, b) = if t == FTy::F16 {
+        let half = match t {
+            FTy::F16 | FTy::F16x2 => Some(NumTy::F16),
+            FTy::BF16 => Some(NumTy::BF16),
+            FTy::F32 | FTy::F64 => None,
+        };
+        let (a, b) = if let Some(h) = half {
             let (x, y) = (fresh(self), fresh(self));
-            let up = Op::Cvt { from: NumTy::F16, to: NumTy::F32, round: Round::Rn };
+            let up = Op::Cvt { from: h, to: NumTy::F32, round: Round::Rn };
             self.op(up, vec![x.clone()], vec![a]);
             self.op(up, vec![y.clone()], vec![b]);
             (x, y)
@@ -60,8 +65,8 @@ impl FnLowering<'_> {
             self.op(Op::Sel { w64: ct == FTy::F64 }, vec![sel.clone()], vec![a, r, Operand::Reg(p)]);
             sel
         };
-        if t == FTy::F16 {
-            self.op(Op::Cvt { from: NumTy::F32, to: NumTy::F16, round: Round::Rn }, vec![d], vec![r]);
+        if let Some(h) = half {
+            self.op(Op::Cvt { from: NumTy::F32, to: h, round: Round::Rn }, vec![d], vec![r]);
         } else {
             self.op(Op::Mov { w64: ct == FTy::F64 }, vec![d], vec![r]);
         }

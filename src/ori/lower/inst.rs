@@ -16,6 +16,7 @@ pub(super) fn reg(r: VReg) -> Operand {
 pub(super) fn fty(t: &Ty) -> Option<FTy> {
     match t {
         Ty::F16 => Some(FTy::F16),
+        Ty::BF16 => Some(FTy::BF16),
         Ty::F32 => Some(FTy::F32),
         Ty::F64 => Some(FTy::F64),
         _ => None,
@@ -47,6 +48,7 @@ pub(super) fn int_ty(bits: u32, signed: bool) -> NumTy {
 pub(super) fn float_num(t: FTy) -> NumTy {
     match t {
         FTy::F16 | FTy::F16x2 => NumTy::F16,
+        FTy::BF16 => NumTy::BF16,
         FTy::F32 => NumTy::F32,
         FTy::F64 => NumTy::F64,
     }
@@ -76,10 +78,10 @@ impl FnLowering<'_> {
             let bits = match ty {
                 Ty::F32 => (d as f32).to_bits() as u64,
                 Ty::F64 => d.to_bits(),
-                // `half 0xH3800`: the printed form carries the exact bits.
-                Ty::F16 => {
+                // `half 0xH3800`, `bfloat 0xR3F80`: the printed form carries the exact bits.
+                Ty::F16 | Ty::BF16 => {
                     let text = ffi::value_string(v);
-                    let hex = text.rsplit("0xH").next().unwrap_or("");
+                    let hex = text.rsplit(if ty == Ty::F16 { "0xH" } else { "0xR" }).next().unwrap_or("");
                     u64::from_str_radix(hex.trim(), 16).map_err(|_| self.err(format!("constant {text}")))?
                 }
                 _ => return Err(self.err(format!("constant {}", ffi::value_string(v)))),
@@ -148,7 +150,7 @@ impl FnLowering<'_> {
                 self.op(Op::PLop3 { lut: l }, vec![reg(p)], vec![Operand::True, Operand::True, Operand::True]);
                 Ok(reg(p))
             }
-            Ty::Int(_) | Ty::Ptr(_) | Ty::F16 | Ty::F32 | Ty::F64 => Ok(Operand::Imm(value)),
+            Ty::Int(_) | Ty::Ptr(_) | Ty::F16 | Ty::BF16 | Ty::F32 | Ty::F64 => Ok(Operand::Imm(value)),
             other => Err(self.err(format!("constant of type {other:?}"))),
         }
     }
@@ -564,6 +566,7 @@ impl FnLowering<'_> {
                         FTy::F64 => 1f64.to_bits(),
                         FTy::F32 => 1f32.to_bits() as u64,
                         FTy::F16 | FTy::F16x2 => 0x3C00,
+                        FTy::BF16 => 0x3F80,
                     };
                     let one = if signed { one ^ sign_bit(t) } else { one };
                     self.op(Op::Sel { w64: t == FTy::F64 }, vec![d], vec![Operand::Imm(one), Operand::Imm(0), reg(p)]);
@@ -1052,7 +1055,7 @@ fn widened_index(idx: V, size: i64) -> Option<(V, bool)> {
 
 pub(super) fn sign_bit(t: FTy) -> u64 {
     match t {
-        FTy::F16 => 0x8000,
+        FTy::F16 | FTy::BF16 => 0x8000,
         FTy::F16x2 => 0x8000_8000,
         FTy::F32 => 0x8000_0000,
         FTy::F64 => 1 << 63,
@@ -1073,7 +1076,7 @@ pub(super) fn scalar_bits(t: &Ty) -> u32 {
     match t {
         Ty::I1 => 1,
         Ty::Int(b) => *b,
-        Ty::F16 => 16,
+        Ty::F16 | Ty::BF16 => 16,
         Ty::F32 => 32,
         Ty::F64 | Ty::Ptr(_) => 64,
         _ => 0,

@@ -114,10 +114,13 @@ impl FnLowering<'_> {
             s.op(op, d.to_vec(), vec![a, b]);
             Ok(())
         };
-        if self.lower_bits_intrinsic(name, &base, &rty, args, d)?
+        if self.lower_float_lanes(name, &base, &rty, args, d)?
+            || self.lower_bits_intrinsic(name, &base, &rty, args, d)?
             || self.lower_memop(v, name, &base, args)?
-            || self.lower_rounding_intrinsic(v, name, &base, args, d)?
+            || self.lower_round_intrinsic(name, &base, &rty, args, d)?
+            || self.lower_nvvm_rounding(name, args, d)?
             || self.lower_saturating(v, name, &base, args, d)?
+            || self.lower_bf16_intrinsic(v, name, args, d)?
         {
             return Ok(());
         }
@@ -146,8 +149,15 @@ impl FnLowering<'_> {
                 un(self, Op::Cvt { from, to: NumTy::F16, round: Round::Rn })
             }
             "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
-            "llvm.minnum" | "llvm.minimum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: false }),
-            "llvm.maxnum" | "llvm.maximum" if t.is_some() => bin(self, Op::FMnMx { ty: t.unwrap(), max: true }),
+            "llvm.minnum" | "llvm.maxnum" if t.is_some() => {
+                bin(self, Op::FMnMx { ty: t.unwrap(), max: base == "llvm.maxnum", nan: false })
+            }
+            // NaN-propagating (`min.NaN`; PTX has no f64 form: a NaN test selects the NaN there).
+            "llvm.minimum" | "llvm.maximum" if t.is_some() => {
+                let ty = t.unwrap();
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                self.lower_min_max_nan(ty, base == "llvm.maximum", a, b, d)
+            }
             "llvm.umin" | "llvm.umax" | "llvm.smin" | "llvm.smax" => {
                 let signed = base.starts_with("llvm.s");
                 let bits = ibits(&rty).unwrap_or(32);
@@ -196,6 +206,58 @@ impl FnLowering<'_> {
         self.op(setp(cmp), vec![reg(q)], vec![reg(count), Operand::Imm(0), Operand::True]);
         // and: no thread had p == 0 (count == 0); or: some thread had p != 0 (count != 0).
         self.op(Op::Sel { w64: false }, vec![dst.clone()], vec![Operand::Imm(1), Operand::Zero, reg(q)]);
+        Ok(())
+    }
+
+    /// LLVM's `minimum` / `maximum` (a NaN operand gives NaN, −0 below +0): `min.NaN` / `max.NaN`
+    /// for f16, bf16 and f32; for f64, which has no `.NaN` form, llc's expansion: `min`/`max`, a
+    /// NaN test selecting the quiet NaN, and where the result is a zero, the operand that is the
+    /// zero of the wanted sign (−0 for `minimum`, +0 for `maximum`) when there is one.
+    pub(super) fn lower_min_max_nan(
+        &mut self,
+        ty: FTy,
+        max: bool,
+        a: Operand,
+        b: Operand,
+        d: &[Operand],
+    ) -> Result<()> {
+        use crate::ori::opcode::FCmp;
+        if ty != FTy::F64 {
+            self.op(Op::FMnMx { ty, max, nan: true }, d.to_vec(), vec![a, b]);
+            return Ok(());
+        }
+        let pair = |s: &mut Self| reg(s.f.new_reg(RegFile::R, PairMode::Pair));
+        let pred = |s: &mut Self| reg(s.f.new_reg(RegFile::P, PairMode::Single));
+        let m = pair(self);
+        self.op(Op::FMnMx { ty, max, nan: false }, vec![m.clone()], vec![a.clone(), b.clone()]);
+        let p = pred(self);
+        self.op(
+            Op::FSetp { cmp: FCmp::Nan, ty, bop: BoolOp::And },
+            vec![p.clone()],
+            vec![a.clone(), b.clone(), Operand::True],
+        );
+        let m1 = pair(self);
+        self.op(Op::Sel { w64: true }, vec![m1.clone()], vec![Operand::Imm(f64::NAN.to_bits()), m, p]);
+        let zero = if max { 0 } else { 1u64 << 63 };
+        let mut r = m1.clone();
+        for x in [a, b] {
+            let px = pred(self);
+            self.op(
+                Op::ISetp { cmp: Cmp::Eq, signed: false, w64: true, bop: BoolOp::And },
+                vec![px.clone()],
+                vec![x.clone(), Operand::Imm(zero), Operand::True],
+            );
+            let t = pair(self);
+            self.op(Op::Sel { w64: true }, vec![t.clone()], vec![x, r, px]);
+            r = t;
+        }
+        let pz = pred(self);
+        self.op(
+            Op::FSetp { cmp: FCmp::Eq, ty, bop: BoolOp::And },
+            vec![pz.clone()],
+            vec![m1.clone(), Operand::Imm(0), Operand::True],
+        );
+        self.op(Op::Sel { w64: true }, d.to_vec(), vec![r, m1, pz]);
         Ok(())
     }
 
@@ -264,13 +326,20 @@ impl FnLowering<'_> {
                 // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
-                self.op(Op::FMnMx { ty: t, max: true }, vec![reg(tmp)], vec![a[0].clone(), Operand::Imm(0)]);
-                self.op(Op::FMnMx { ty: t, max: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
+                self.op(
+                    Op::FMnMx { ty: t, max: true, nan: false },
+                    vec![reg(tmp)],
+                    vec![a[0].clone(), Operand::Imm(0)],
+                );
+                self.op(Op::FMnMx { ty: t, max: false, nan: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
                 return Ok(());
             }
-            // minNum/maxNum semantics only: the `.nan`, `.xorsign` and `.ftz` variants differ.
-            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false },
-            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true },
+            // minNum/maxNum, and `.nan` (a NaN operand gives NaN); the `.xorsign` and `.ftz`
+            // variants are not modelled.
+            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false, nan: false },
+            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true, nan: false },
+            "fmin.nan.f" => Op::FMnMx { ty: t, max: false, nan: true },
+            "fmax.nan.f" => Op::FMnMx { ty: t, max: true, nan: true },
             "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");

@@ -228,10 +228,10 @@ impl FnLowering<'_> {
         self.op(Op::Lop3 { lut: lut::OR, w64: true }, vec![d], vec![reg(a), reg(b), Operand::Zero]);
     }
 
-    fn lower_copysign(&mut self, name: &str, rty: &Ty, a: Operand, b: Operand, d: &[Operand]) -> Result<()> {
+    pub(super) fn lower_copysign(&mut self, name: &str, rty: &Ty, a: Operand, b: Operand, d: &[Operand]) -> Result<()> {
         match rty {
-            Ty::F16 | Ty::F32 => {
-                let sign = if *rty == Ty::F16 { 0x8000 } else { 0x8000_0000 };
+            Ty::F16 | Ty::BF16 | Ty::F32 => {
+                let sign = if *rty == Ty::F32 { 0x8000_0000 } else { 0x8000 };
                 // (a & ~c) | (b & c) with c the sign mask.
                 const SELECT_BY_C: u8 = (0xF0 & !0xAA) | (0xCC & 0xAA);
                 self.op(Op::Lop3 { lut: SELECT_BY_C, w64: false }, d.to_vec(), vec![a, b, Operand::Imm(sign)]);

@@ -1,17 +1,16 @@
-//! Rounding intrinsics: the LLVM float-to-integral family, `copysign`, and the explicitly rounded
-//! `llvm.nvvm.*` arithmetic and conversions that libdevice's math (pow, fmod, cbrt, ...) and
-//! CUDA's `__fadd_rz`/`__float2int_rd`-style intrinsics call.
+//! Rounding intrinsics: to an integral value (`llvm.floor`, `llvm.ceil`, `llvm.trunc`,
+//! `llvm.rint`, `llvm.nearbyint`, `llvm.roundeven`, `llvm.round`) on half, bfloat, float and
+//! double (and vectors of them, lane by lane), and the explicitly rounded `llvm.nvvm.*`
+//! arithmetic and conversions that libdevice's math (pow, fmod, cbrt, ...) and CUDA's
+//! `__fadd_rz`/`__float2int_rd`-style intrinsics call, as llc-19 selects them for sm_90:
 //!
-//! - `llvm.ceil/floor/trunc` → `cvt.rpi/rmi/rzi` of the same type (SASS `FRND.CEIL/FLOOR/TRUNC`,
-//!   as llc selects them); `llvm.rint/nearbyint/roundeven` → `cvt.rni` (no FP exceptions are
-//!   observable, so `rint` and `nearbyint` agree). `half` uses the f16 forms.
-//! - `llvm.round` (half-way cases away from zero) has no PTX instruction; it is expanded the way
-//!   llc's NVPTX lowering expands f64 `fround`, for every width: `r = trunc(|x| + 0.5)`, `0`
-//!   where `|x| < 0.5` (the addition could round `0.49999997 + 0.5` up to 1), `|x|` where `|x|`
-//!   is at least 2^(p−1) (already integral; the addition could round), then `x`'s sign copied
-//!   onto `r` (so `round(-0.3) = -0`). `half` is computed in f32 (every f16 is exact there and
-//!   the result is representable in f16).
-//! - `llvm.copysign(a, b)` → `(a & ~sign) | (b & sign)` on the bits.
+//! - `floor` / `ceil` / `trunc` / `rint` = `nearbyint` = `roundeven`: one `cvt.r{m,p,z,n}i`
+//!   of the type onto itself (`FRND.FLOOR` …; `cvt.rmi.bf16.bf16` for bfloat). No FP
+//!   exceptions are observable, so `rint` and `nearbyint` agree.
+//! - `round` (halfway cases away from zero) has no PTX instruction; llc expands it, in f32 for
+//!   half and bfloat: `t = trunc(x + copysign(0.5, x))`, `x` itself where `|x| > 2^23` (2^52 for
+//!   double: already integral, and the addition could round), `trunc(x)` where `|x| < 0.5` (the
+//!   addition could round `0.5 − ulp` up to 1). A 16-bit result is exact when rounded back.
 //! - `llvm.nvvm.{ceil,floor,trunc,round}.{f,d}` (`round` is `cvt.rni`: to nearest even);
 //!   `add.r{z,m,p}.{f,d}` → `fma.rX(a, 1.0, b)` (the product is exact, so the one rounding is
 //!   the addition's); `mul.r{z,m,p}.{f,d}` → `fma.rX(a, b, z)` with `z = −0` (`+0` under RM), so
@@ -19,32 +18,27 @@
 //!   `f`/`d` and `i`/`ui`/`ll`/`ull`, and `d2f.rX`, → `cvt` with that rounding. The `.ftz`
 //!   variants (subnormal inputs and results flushed) are refused: the interpreter does not model
 //!   flushing.
+//!
+//! `llvm.copysign` is a bit operation (`intrinsics_bits.rs`, vectors `intrinsics_lanes.rs`).
 
 use super::FnLowering;
-use super::ffi::{self, Ty, V};
+use super::ffi::{Ty, V};
 use super::inst::{float_num, fty, reg, sign_bit};
 use crate::ori::ir::{Operand, PairMode, RegFile};
 use crate::ori::opcode::{BoolOp, FCmp, FTy, NumTy, Op, Round, lut};
 use anyhow::Result;
 
-/// What one lane of a rounding intrinsic computes.
+/// What an `llvm.nvvm.*` rounding intrinsic computes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
     /// Round to an integral value of the same type.
     Integral(Round),
-    /// `llvm.round`: to nearest, ties away from zero.
-    RoundAway,
-    CopySign,
     /// `a + b` rounded by the mode.
     Add(Round),
     /// `a · b` rounded by the mode.
     Mul(Round),
     /// A conversion with an explicit rounding mode.
-    Convert {
-        from: NumTy,
-        to: NumTy,
-        round: Round,
-    },
+    Convert { from: NumTy, to: NumTy, round: Round },
 }
 
 /// The rounding mode of a `.rn`/`.rz`/`.rm`/`.rp` name component.
@@ -109,142 +103,138 @@ fn nvvm_kind(rest: &str) -> Option<(Kind, Option<FTy>)> {
 }
 
 impl FnLowering<'_> {
-    /// Lowers the rounding intrinsics of the module documentation; `false` when `name` is not
-    /// one of them.
-    pub(super) fn lower_rounding_intrinsic(
+    /// Lowers the rounding intrinsic `base` (the name without its overload suffix); `Ok(false)`
+    /// for other names.
+    pub(super) fn lower_round_intrinsic(
         &mut self,
-        v: V,
         name: &str,
         base: &str,
+        rty: &Ty,
         args: &[V],
         d: &[Operand],
     ) -> Result<bool> {
-        let rty = ffi::classify(ffi::type_of(v));
-        let lane_ty = match &rty {
-            Ty::Vector(e, _) => fty(e),
-            t => fty(t),
+        let round = match base {
+            "llvm.floor" => Some(Round::Rm),
+            "llvm.ceil" => Some(Round::Rp),
+            "llvm.trunc" => Some(Round::Rz),
+            "llvm.rint" | "llvm.nearbyint" | "llvm.roundeven" => Some(Round::Rn),
+            "llvm.round" => None,
+            _ => return Ok(false),
         };
-        let (kind, t) = match base {
-            "llvm.ceil" => (Kind::Integral(Round::Rp), lane_ty),
-            "llvm.floor" => (Kind::Integral(Round::Rm), lane_ty),
-            "llvm.trunc" => (Kind::Integral(Round::Rz), lane_ty),
-            "llvm.rint" | "llvm.nearbyint" | "llvm.roundeven" => (Kind::Integral(Round::Rn), lane_ty),
-            "llvm.round" => (Kind::RoundAway, lane_ty),
-            "llvm.copysign" => (Kind::CopySign, lane_ty),
-            _ => match name.strip_prefix("llvm.nvvm.").and_then(nvvm_kind) {
-                Some(k) => k,
-                None => return Ok(false),
-            },
+        let et = match rty {
+            Ty::Vector(e, _) => e.as_ref(),
+            t => t,
         };
-        let arity = match kind {
-            Kind::Integral(_) | Kind::RoundAway | Kind::Convert { .. } => 1,
-            _ => 2,
-        };
-        if args.len() != arity || (t.is_none() && !matches!(kind, Kind::Convert { .. })) {
+        let Some(t) = fty(et) else { return Err(self.err(format!("intrinsic {name}"))) };
+        let [x] = args else { return Err(self.err(format!("intrinsic {name} with {} arguments", args.len()))) };
+        let lanes = self.get(*x)?;
+        if lanes.len() != d.len() {
             return Err(self.err(format!("intrinsic {name}")));
         }
-        let mut lanes = Vec::new();
-        for &a in args {
-            lanes.push(self.get(a)?);
-        }
-        if lanes.iter().any(|l| l.len() != d.len()) {
-            return Err(self.err(format!("intrinsic {name} with mismatched operands")));
-        }
-        for (k, dst) in d.iter().enumerate() {
-            let srcs: Vec<Operand> = lanes.iter().map(|l| l[k].clone()).collect();
-            match (kind, t) {
-                (Kind::Convert { from, to, round }, _) => {
-                    self.op(Op::Cvt { from, to, round }, vec![dst.clone()], srcs);
+        for (a, dk) in lanes.into_iter().zip(d) {
+            match round {
+                Some(r) => {
+                    self.op(Op::Cvt { from: float_num(t), to: float_num(t), round: r }, vec![dk.clone()], vec![a])
                 }
-                (Kind::Integral(round), Some(t)) => {
-                    let n = float_num(t);
-                    self.op(Op::Cvt { from: n, to: n, round }, vec![dst.clone()], srcs);
-                }
-                (Kind::RoundAway, Some(t)) => self.round_away(t, srcs[0].clone(), dst.clone()),
-                (Kind::CopySign, Some(t)) => self.copy_sign(t, srcs[0].clone(), srcs[1].clone(), dst.clone()),
-                (Kind::Add(round), Some(t)) => {
-                    let one = float_bits(t, 1.0);
-                    let s = vec![srcs[0].clone(), Operand::Imm(one), srcs[1].clone()];
-                    self.op(Op::FFma { ty: t, round }, vec![dst.clone()], s);
-                }
-                (Kind::Mul(round), Some(t)) => {
-                    // −0 leaves every product unchanged except that +0 + −0 is −0 under RM.
-                    let zero = if round == Round::Rm { 0 } else { sign_bit(t) };
-                    let s = vec![srcs[0].clone(), srcs[1].clone(), Operand::Imm(zero)];
-                    self.op(Op::FFma { ty: t, round }, vec![dst.clone()], s);
-                }
-                (_, None) => return Err(self.err(format!("intrinsic {name}"))),
+                None => self.lower_round_half_away(t, a, dk.clone()),
             }
         }
         Ok(true)
     }
 
-    fn fresh(&mut self, t: FTy) -> Operand {
-        let pair = if t == FTy::F64 { PairMode::Pair } else { PairMode::Single };
-        reg(self.f.new_reg(RegFile::R, pair))
-    }
-
-    /// `d = round(x)`, ties away from zero (see the module documentation).
-    fn round_away(&mut self, t: FTy, x: Operand, d: Operand) {
-        if t == FTy::F16 {
-            let (wide, r) = (self.fresh(FTy::F32), self.fresh(FTy::F32));
-            self.op(Op::Cvt { from: NumTy::F16, to: NumTy::F32, round: Round::Rn }, vec![wide.clone()], vec![x]);
-            self.round_away(FTy::F32, wide, r.clone());
-            self.op(Op::Cvt { from: NumTy::F32, to: NumTy::F16, round: Round::Rn }, vec![d], vec![r]);
-            return;
-        }
-        let n = float_num(t);
-        let w64 = t == FTy::F64;
-        let ax = self.fresh(t);
-        self.op(Op::FAbs { ty: t }, vec![ax.clone()], vec![x.clone()]);
-        let sum = self.fresh(t);
-        self.op(Op::FAdd { ty: t }, vec![sum.clone()], vec![ax.clone(), Operand::Imm(float_bits(t, 0.5))]);
-        let tr = self.fresh(t);
-        self.op(Op::Cvt { from: n, to: n, round: Round::Rz }, vec![tr.clone()], vec![sum]);
-        let small = reg(self.f.new_reg(RegFile::P, PairMode::Single));
-        let fsetp = |cmp| Op::FSetp { cmp, ty: t, bop: BoolOp::And };
+    /// `llvm.round` of one lane (see the module documentation).
+    fn lower_round_half_away(&mut self, t: FTy, a: Operand, d: Operand) {
+        let ct = if t == FTy::F64 { FTy::F64 } else { FTy::F32 };
+        let w64 = ct == FTy::F64;
+        let fresh = |s: &mut Self| reg(s.f.new_reg(RegFile::R, if w64 { PairMode::Pair } else { PairMode::Single }));
+        let x = if ct == t {
+            a
+        } else {
+            let x = fresh(self);
+            self.op(Op::Cvt { from: float_num(t), to: NumTy::F32, round: Round::Rn }, vec![x.clone()], vec![a]);
+            x
+        };
+        let (sign, half, big) = if w64 {
+            (1u64 << 63, 0.5f64.to_bits(), 2f64.powi(52).to_bits())
+        } else {
+            (0x8000_0000, 0.5f32.to_bits() as u64, 2f32.powi(23).to_bits() as u64)
+        };
+        // copysign(0.5, x) = (x & sign) | 0.5
+        let s = fresh(self);
+        self.op(Op::Lop3 { lut: lut::AND, w64 }, vec![s.clone()], vec![x.clone(), Operand::Imm(sign), Operand::Zero]);
+        let h = fresh(self);
+        self.op(Op::Lop3 { lut: lut::OR, w64 }, vec![h.clone()], vec![s, Operand::Imm(half), Operand::Zero]);
+        let sum = fresh(self);
+        self.op(Op::FAdd { ty: ct }, vec![sum.clone()], vec![x.clone(), h]);
+        let tr = fresh(self);
+        self.op(Op::Cvt { from: float_num(ct), to: float_num(ct), round: Round::Rz }, vec![tr.clone()], vec![sum]);
+        let ax = fresh(self);
+        self.op(Op::FAbs { ty: ct }, vec![ax.clone()], vec![x.clone()]);
+        let pbig = reg(self.f.new_reg(RegFile::P, PairMode::Single));
         self.op(
-            fsetp(FCmp::Lt),
-            vec![small.clone()],
-            vec![ax.clone(), Operand::Imm(float_bits(t, 0.5)), Operand::True],
+            Op::FSetp { cmp: FCmp::Gt, ty: ct, bop: BoolOp::And },
+            vec![pbig.clone()],
+            vec![ax.clone(), Operand::Imm(big), Operand::True],
         );
-        let r1 = self.fresh(t);
-        self.op(Op::Sel { w64 }, vec![r1.clone()], vec![Operand::Zero, tr, small]);
-        let big = reg(self.f.new_reg(RegFile::P, PairMode::Single));
-        let integral = if w64 { 2f64.powi(52) } else { 2f64.powi(23) };
+        let r1 = fresh(self);
+        self.op(Op::Sel { w64 }, vec![r1.clone()], vec![x.clone(), tr, pbig]);
+        let tx = fresh(self);
+        self.op(Op::Cvt { from: float_num(ct), to: float_num(ct), round: Round::Rz }, vec![tx.clone()], vec![x]);
+        let psmall = reg(self.f.new_reg(RegFile::P, PairMode::Single));
+        let half_imm = Operand::Imm(half);
         self.op(
-            fsetp(FCmp::Ge),
-            vec![big.clone()],
-            vec![ax.clone(), Operand::Imm(float_bits(t, integral)), Operand::True],
+            Op::FSetp { cmp: FCmp::Lt, ty: ct, bop: BoolOp::And },
+            vec![psmall.clone()],
+            vec![ax, half_imm, Operand::True],
         );
-        let r2 = self.fresh(t);
-        self.op(Op::Sel { w64 }, vec![r2.clone()], vec![ax, r1, big]);
-        self.copy_sign(t, r2, x, d);
-    }
-
-    /// `d = copysign(mag, sign)` on the bits.
-    fn copy_sign(&mut self, t: FTy, mag: Operand, sign: Operand, d: Operand) {
-        let w64 = t == FTy::F64;
-        let sb = sign_bit(t);
-        let magnitude = (sb << 1).wrapping_sub(1) >> 1;
-        let (m, s) = (self.fresh(t), self.fresh(t));
-        self.op(Op::Lop3 { lut: lut::AND, w64 }, vec![m.clone()], vec![mag, Operand::Imm(magnitude), Operand::Zero]);
-        self.op(Op::Lop3 { lut: lut::AND, w64 }, vec![s.clone()], vec![sign, Operand::Imm(sb), Operand::Zero]);
-        self.op(Op::Lop3 { lut: lut::OR, w64 }, vec![d], vec![m, s, Operand::Zero]);
-    }
-}
-
-/// The bits of `x` in format `t` (exact for the constants used here).
-fn float_bits(t: FTy, x: f64) -> u64 {
-    match t {
-        FTy::F16 => crate::ori::interp::float::f64_to_f16(x) as u64,
-        // Both halves of a packed pair.
-        FTy::F16x2 => {
-            let h = crate::ori::interp::float::f64_to_f16(x) as u64;
-            h | h << 16
+        if ct == t {
+            self.op(Op::Sel { w64 }, vec![d], vec![tx, r1, psmall]);
+        } else {
+            let r2 = fresh(self);
+            self.op(Op::Sel { w64 }, vec![r2.clone()], vec![tx, r1, psmall]);
+            self.op(Op::Cvt { from: NumTy::F32, to: float_num(t), round: Round::Rn }, vec![d], vec![r2]);
         }
-        FTy::F32 => (x as f32).to_bits() as u64,
-        FTy::F64 => x.to_bits(),
+    }
+
+    /// Lowers the `llvm.nvvm.*` rounding intrinsics of the module documentation; `Ok(false)`
+    /// when `name` is not one of them.
+    pub(super) fn lower_nvvm_rounding(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<bool> {
+        let Some((kind, t)) = name.strip_prefix("llvm.nvvm.").and_then(nvvm_kind) else { return Ok(false) };
+        let arity = match kind {
+            Kind::Integral(_) | Kind::Convert { .. } => 1,
+            Kind::Add(_) | Kind::Mul(_) => 2,
+        };
+        if args.len() != arity || d.len() != 1 {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        }
+        let mut srcs = Vec::new();
+        for &a in args {
+            srcs.push(self.get1(a)?);
+        }
+        let dst = vec![d[0].clone()];
+        match (kind, t) {
+            (Kind::Convert { from, to, round }, _) => self.op(Op::Cvt { from, to, round }, dst, srcs),
+            (Kind::Integral(round), Some(t)) => {
+                let n = float_num(t);
+                self.op(Op::Cvt { from: n, to: n, round }, dst, srcs);
+            }
+            (Kind::Add(round), Some(t)) => {
+                let one = match t {
+                    FTy::F64 => 1f64.to_bits(),
+                    _ => 1f32.to_bits() as u64,
+                };
+                let s = vec![srcs[0].clone(), Operand::Imm(one), srcs[1].clone()];
+                self.op(Op::FFma { ty: t, round }, dst, s);
+            }
+            (Kind::Mul(round), Some(t)) => {
+                // −0 leaves every product unchanged except that +0 + −0 is −0 under RM.
+                let zero = if round == Round::Rm { 0 } else { sign_bit(t) };
+                let s = vec![srcs[0].clone(), srcs[1].clone(), Operand::Imm(zero)];
+                self.op(Op::FFma { ty: t, round }, dst, s);
+            }
+            (_, None) => return Err(self.err(format!("intrinsic {name}"))),
+        }
+        Ok(true)
     }
 }
 

@@ -3,7 +3,7 @@
 //! Design:
 //! - **Values** map to flattened operand lists: a scalar is one operand, a vector or a literal
 //!   struct (cmpxchg's `{old, success}`) one operand per element. i1 lives in P registers;
-//!   i8/i16/i32/f16/f32 in one R register (narrow integers with unspecified high bits, normalized
+//!   i8/i16/i32/f16/bf16/f32 in one R register (narrow integers with unspecified high bits, normalized
 //!   by an `I2I` conversion where the high bits matter: right shifts, division, comparisons,
 //!   extensions, int→float); i64/f64/pointers in an aligned R pair.
 //! - **Kernel parameters** sit in constant bank 0 from `0x210` (sm_90 layout), each at its natural
@@ -31,6 +31,7 @@ mod aggregates;
 mod atomics;
 mod atomics_cas;
 mod atomics_local;
+pub(crate) mod bf16;
 mod bitcast;
 pub mod call_abi;
 pub mod calls;
@@ -44,6 +45,7 @@ mod inst;
 mod int128;
 mod intrinsics;
 mod intrinsics_bits;
+mod intrinsics_lanes;
 mod intrinsics_round;
 mod intrinsics_sat;
 pub mod intrinsics_sm90;
@@ -326,7 +328,7 @@ impl<'a> FnLowering<'a> {
             Ty::I1 => self.f.new_reg(RegFile::P, PairMode::Single),
             Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => self.f.new_reg(RegFile::R, PairMode::Pair),
             Ty::Int(b) if *b > 32 => self.f.new_reg(RegFile::R, PairMode::Pair),
-            Ty::Int(_) | Ty::F32 | Ty::F16 => self.f.new_reg(RegFile::R, PairMode::Single),
+            Ty::Int(_) | Ty::F32 | Ty::F16 | Ty::BF16 => self.f.new_reg(RegFile::R, PairMode::Single),
             other => return Err(self.err(format!("type {other:?}"))),
         })
     }
@@ -446,7 +448,7 @@ impl<'a> FnLowering<'a> {
                 Ty::Int(32) => (4, ".u32"),
                 Ty::F32 => (4, ".f32"),
                 Ty::Int(16) => (2, ".u16"),
-                Ty::F16 => (2, ".b16"),
+                Ty::F16 | Ty::BF16 => (2, ".b16"),
                 Ty::Int(8) | Ty::I1 => (1, ".u8"),
                 // Odd widths: the slot of their store size (`odd_ints.rs`).
                 Ty::Int(b) if b <= 8 => (1, ".u8"),
@@ -489,7 +491,7 @@ impl<'a> FnLowering<'a> {
                         vec![Operand::Reg(t), Operand::Imm(0), Operand::True],
                     );
                 }
-                Ty::Int(_) | Ty::F16 if size < 4 => {
+                Ty::Int(_) | Ty::F16 | Ty::BF16 if size < 4 => {
                     let bits = size * 8;
                     self.op(
                         Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0, nc: false },

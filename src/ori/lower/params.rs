@@ -74,7 +74,7 @@ fn flat_layout(td: &inkwell::targets::TargetData, t: T, at: u32, out: &mut Vec<(
             }
         }
         _ => match ffi::classify(t) {
-            s @ (Ty::Int(8 | 16 | 32 | 64) | Ty::F16 | Ty::F32 | Ty::F64 | Ty::Ptr(_)) => out.push((s, at)),
+            s @ (Ty::Int(8 | 16 | 32 | 64) | Ty::F16 | Ty::BF16 | Ty::F32 | Ty::F64 | Ty::Ptr(_)) => out.push((s, at)),
             Ty::I128 => out.extend([(Ty::Int(64), at), (Ty::Int(64), at + 8)]),
             _ => return None,
         },
@@ -85,7 +85,7 @@ fn flat_layout(td: &inkwell::targets::TargetData, t: T, at: u32, out: &mut Vec<(
 fn scalar_bits(t: &Ty) -> u32 {
     match t {
         Ty::Int(b) => *b,
-        Ty::F16 => 16,
+        Ty::F16 | Ty::BF16 => 16,
         Ty::F32 => 32,
         _ => 64,
     }

@@ -1,0 +1,62 @@
+//! Float intrinsics on vectors (`llvm.fabs.v2bf16`, `llvm.fma.v4f32`, `llvm.minimum.v2f16`,
+//! ...), lane by lane: llc-19 splits them the same way unless the type has a packed
+//! instruction (`fma.rn.bf16x2`, `min.bf16x2`, `abs.bf16x2`), which computes each half as the
+//! scalar form does. Covered: `fabs`, `sqrt`, `minnum`, `maxnum`, `minimum`, `maximum`,
+//! `copysign`, `fma`, `fmuladd`; the rounding family is `intrinsics_round.rs`.
+
+use super::FnLowering;
+use super::ffi::{Ty, V};
+use super::inst::fty;
+use crate::ori::ir::Operand;
+use crate::ori::opcode::{Op, Round};
+use anyhow::Result;
+
+impl FnLowering<'_> {
+    /// Lowers a vector float intrinsic of `base` (the name without its overload suffix) lane by
+    /// lane; `Ok(false)` for scalars and other names.
+    pub(super) fn lower_float_lanes(
+        &mut self,
+        name: &str,
+        base: &str,
+        rty: &Ty,
+        args: &[V],
+        d: &[Operand],
+    ) -> Result<bool> {
+        let Ty::Vector(et, n) = rty else { return Ok(false) };
+        let Some(t) = fty(et) else { return Ok(false) };
+        let arity = match base {
+            "llvm.fabs" | "llvm.sqrt" => 1,
+            "llvm.minnum" | "llvm.maxnum" | "llvm.minimum" | "llvm.maximum" | "llvm.copysign" => 2,
+            "llvm.fma" | "llvm.fmuladd" => 3,
+            _ => return Ok(false),
+        };
+        if args.len() != arity || d.len() != *n as usize {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        }
+        let mut lanes = Vec::new();
+        for &a in args {
+            let l = self.get(a)?;
+            if l.len() != d.len() {
+                return Err(self.err(format!("intrinsic {name}")));
+            }
+            lanes.push(l);
+        }
+        for (k, dk) in d.iter().enumerate() {
+            let a: Vec<Operand> = lanes.iter().map(|l| l[k].clone()).collect();
+            let dk = std::slice::from_ref(dk);
+            match base {
+                "llvm.fabs" => self.op(Op::FAbs { ty: t }, dk.to_vec(), a),
+                "llvm.sqrt" => self.op(Op::FSqrt { ty: t }, dk.to_vec(), a),
+                "llvm.minnum" | "llvm.maxnum" => {
+                    self.op(Op::FMnMx { ty: t, max: base == "llvm.maxnum", nan: false }, dk.to_vec(), a)
+                }
+                "llvm.minimum" | "llvm.maximum" => {
+                    self.lower_min_max_nan(t, base == "llvm.maximum", a[0].clone(), a[1].clone(), dk)?
+                }
+                "llvm.copysign" => self.lower_copysign(name, et, a[0].clone(), a[1].clone(), dk)?,
+                _ => self.op(Op::FFma { ty: t, round: Round::Rn }, dk.to_vec(), a),
+            }
+        }
+        Ok(true)
+    }
+}
