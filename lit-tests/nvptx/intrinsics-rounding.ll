@@ -27,6 +27,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 
 ; CHECK-LABEL: .entry integral_f32
+; x - 4.0 is an addition of the negated constant (no neg of an immediate at run time).
+; CHECK: add.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0fC0800000;
+; CHECK-NOT: neg.f32
 ; CHECK-DAG: cvt.rpi.f32.f32
 ; CHECK-DAG: cvt.rmi.f32.f32
 ; CHECK-DAG: cvt.rzi.f32.f32
