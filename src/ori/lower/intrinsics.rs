@@ -58,6 +58,10 @@ impl FnLowering<'_> {
                 self.op(Op::Bar, vec![], vec![]);
                 return Ok(());
             }
+            n if n.starts_with("llvm.nvvm.atomic.") && n.contains(".gen.") => {
+                self.lower_scoped_atomic(name, args, d)?;
+                return Ok(());
+            }
             "llvm.nvvm.barrier0.popc" | "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" => {
                 self.lower_reducing_barrier(name, args, d)?;
                 return Ok(());
@@ -181,6 +185,54 @@ impl FnLowering<'_> {
             }
             _ => self.lower_nvvm_math(v, name, args, d),
         }
+    }
+
+    /// `llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>.<type>.p<as>` (CUDA's `atomicAdd_block` and
+    /// friends): the `atomicrmw` / `cmpxchg` operation. The CTA scope is emitted at the default
+    /// (GPU) scope, which orders at least as much; the system scope is refused (it would need a
+    /// `.sys` qualifier the Ori atomic does not carry). `max`/`min` on integers are signed, as
+    /// llc selects them.
+    fn lower_scoped_atomic(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let parts: Vec<&str> = name.trim_start_matches("llvm.nvvm.atomic.").split('.').collect();
+        let (op, kind, scope, ty) = match parts.as_slice() {
+            [op, "gen", kind, scope, ty, ..] => (*op, *kind, *scope, *ty),
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        if scope != "cta" {
+            return Err(self.err(format!("system-scope atomic intrinsic {name}")));
+        }
+        let atom = match op {
+            "add" => AtomOp::Add,
+            "exch" => AtomOp::Exch,
+            "max" => AtomOp::Max,
+            "min" => AtomOp::Min,
+            "inc" => AtomOp::Inc,
+            "dec" => AtomOp::Dec,
+            "and" => AtomOp::And,
+            "or" => AtomOp::Or,
+            "xor" => AtomOp::Xor,
+            "cas" => AtomOp::Cas,
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        let signed = matches!(atom, AtomOp::Max | AtomOp::Min);
+        let num = match (kind, ty) {
+            ("f", "f32") if atom == AtomOp::Add || atom == AtomOp::Exch => NumTy::F32,
+            ("f", "f64") if atom == AtomOp::Add || atom == AtomOp::Exch => NumTy::F64,
+            ("i", "i32") => super::inst::int_ty(32, signed),
+            ("i", "i64") if !matches!(atom, AtomOp::Inc | AtomOp::Dec) => super::inst::int_ty(64, signed),
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        let arity = if atom == AtomOp::Cas { 3 } else { 2 };
+        if args.len() != arity || d.len() != 1 {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        }
+        let (space, addr) = self.mem_ptr(args[0])?;
+        let mut srcs = vec![addr];
+        for &a in &args[1..] {
+            srcs.push(self.get1(a)?);
+        }
+        self.op(Op::Atom { space, op: atom, ty: num }, d.to_vec(), srcs);
+        Ok(())
     }
 
     /// `__syncthreads_count/and/or`: `BAR.RED.POPC` of `p != 0` (popc), of `p == 0` compared with
