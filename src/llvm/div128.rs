@@ -37,28 +37,14 @@ const HELPER: &str = "__ori_udiv_i128";
 /// `m` must be a live module.
 pub unsafe fn expand(m: LLVMModuleRef) -> usize {
     unsafe {
-        let mut list = Vec::new();
-        let mut f = LLVMGetFirstFunction(m);
-        while !f.is_null() {
-            let mut bb = LLVMGetFirstBasicBlock(f);
-            while !bb.is_null() {
-                let mut i = LLVMGetFirstInstruction(bb);
-                while !i.is_null() {
-                    let opc = LLVMGetInstructionOpcode(i);
-                    let div = matches!(
-                        opc,
-                        LLVMOpcode::LLVMUDiv | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMURem | LLVMOpcode::LLVMSRem
-                    );
-                    let ty = LLVMTypeOf(i);
-                    if div && LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 128 {
-                        list.push(i);
-                    }
-                    i = LLVMGetNextInstruction(i);
-                }
-                bb = LLVMGetNextBasicBlock(bb);
-            }
-            f = LLVMGetNextFunction(f);
-        }
+        let list = crate::llvm::module::instructions_where(m, |i| {
+            let div = matches!(
+                LLVMGetInstructionOpcode(i),
+                LLVMOpcode::LLVMUDiv | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMURem | LLVMOpcode::LLVMSRem
+            );
+            let ty = LLVMTypeOf(i);
+            div && LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 128
+        });
         if list.is_empty() {
             return 0;
         }

@@ -16,23 +16,10 @@ use llvm_sys::prelude::*;
 /// # Safety
 /// `m` must be a live module.
 pub unsafe fn expand(m: LLVMModuleRef) -> usize {
-    let mut list = Vec::new();
+    // SAFETY: `m` is live (the caller's contract).
+    let list =
+        unsafe { crate::llvm::module::instructions_where(m, |i| LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMFRem) };
     unsafe {
-        let mut f = LLVMGetFirstFunction(m);
-        while !f.is_null() {
-            let mut bb = LLVMGetFirstBasicBlock(f);
-            while !bb.is_null() {
-                let mut i = LLVMGetFirstInstruction(bb);
-                while !i.is_null() {
-                    if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMFRem {
-                        list.push(i);
-                    }
-                    i = LLVMGetNextInstruction(i);
-                }
-                bb = LLVMGetNextBasicBlock(bb);
-            }
-            f = LLVMGetNextFunction(f);
-        }
         if list.is_empty() {
             return 0;
         }

@@ -202,6 +202,37 @@ pub fn verify(module: &Module<'_>) -> Result<()> {
 }
 
 /// The reason part of an I/O error without Rust's "(os error N)" suffix, as LLVM tools print it.
+/// Every instruction of every defined function of `m` for which `keep` holds, in module order
+/// (collected first, so the caller may rewrite them).
+///
+/// # Safety
+/// `m` must be a live module.
+pub unsafe fn instructions_where(
+    m: llvm_sys::prelude::LLVMModuleRef,
+    keep: impl Fn(llvm_sys::prelude::LLVMValueRef) -> bool,
+) -> Vec<llvm_sys::prelude::LLVMValueRef> {
+    use llvm_sys::core::*;
+    let mut list = Vec::new();
+    unsafe {
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            let mut bb = LLVMGetFirstBasicBlock(f);
+            while !bb.is_null() {
+                let mut i = LLVMGetFirstInstruction(bb);
+                while !i.is_null() {
+                    if keep(i) {
+                        list.push(i);
+                    }
+                    i = LLVMGetNextInstruction(i);
+                }
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    list
+}
+
 pub fn io_reason(e: &std::io::Error) -> String {
     let s = e.to_string();
     match s.find(" (os error") {

@@ -247,6 +247,22 @@ pub fn volatile(v: V) -> bool {
     unsafe { LLVMGetVolatile(v.0) != 0 }
 }
 
+/// Whether a load or store is atomic (any ordering).
+pub fn is_atomic(v: V) -> bool {
+    unsafe { LLVMGetOrdering(v.0) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic }
+}
+
+/// The opcode of an instruction or a constant expression (`None` for other values).
+pub fn opcode_of(v: V) -> Option<LLVMOpcode> {
+    if is_instruction(v) {
+        Some(opcode(v))
+    } else if is_constant_expr(v) {
+        Some(const_opcode(v))
+    } else {
+        None
+    }
+}
+
 pub fn alignment(v: V) -> u32 {
     unsafe { LLVMGetAlignment(v.0) }
 }

@@ -37,10 +37,7 @@ fn is_half2(v: V) -> bool {
 }
 
 fn is_simple(v: V) -> bool {
-    // SAFETY: `v` is a load or store of the module being lowered.
-    let atomic =
-        unsafe { llvm_sys::core::LLVMGetOrdering(v.0) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic };
-    !ffi::volatile(v) && !atomic
+    !ffi::volatile(v) && !ffi::is_atomic(v)
 }
 
 /// The packed operation an instruction computes, when it is one of this file's arithmetic.

@@ -852,7 +852,7 @@ impl FnLowering<'_> {
     }
 
     fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
-        if super::atomics::ordering(v) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
+        if ffi::is_atomic(v) {
             return self.lower_atomic_load(v, d);
         }
         if self.vectorized_load(v, d)? {
@@ -881,7 +881,7 @@ impl FnLowering<'_> {
     }
 
     fn lower_store(&mut self, v: V) -> Result<()> {
-        if super::atomics::ordering(v) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic {
+        if ffi::is_atomic(v) {
             return self.lower_atomic_store(v);
         }
         if self.vectorized_store(v)? {

@@ -32,22 +32,6 @@ fn is_invariant_load(v: V) -> bool {
     }
 }
 
-fn is_atomic(v: V) -> bool {
-    // SAFETY: `v` is a load of the module being lowered.
-    unsafe { llvm_sys::core::LLVMGetOrdering(v.0) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic }
-}
-
-/// The opcode of an instruction or a constant expression.
-fn opcode_of(v: V) -> Option<O> {
-    if ffi::is_instruction(v) {
-        Some(ffi::opcode(v))
-    } else if ffi::is_constant_expr(v) {
-        Some(ffi::const_opcode(v))
-    } else {
-        None
-    }
-}
-
 /// LLVM's `getUnderlyingObjects`: the objects `p` may point into (a value that is no
 /// `getelementptr`, cast, phi or select; or whatever is left after [`MAX_LOOKUP`] steps).
 pub(crate) fn underlying_objects(p: V) -> Vec<V> {
@@ -59,12 +43,12 @@ pub(crate) fn underlying_objects(p: V) -> Vec<V> {
             continue;
         }
         for _ in 0..MAX_LOOKUP {
-            match opcode_of(v) {
+            match ffi::opcode_of(v) {
                 Some(O::LLVMGetElementPtr | O::LLVMBitCast | O::LLVMAddrSpaceCast) => v = ffi::operand(v, 0),
                 _ => break,
             }
         }
-        match opcode_of(v) {
+        match ffi::opcode_of(v) {
             Some(O::LLVMSelect) if ffi::is_instruction(v) => work.extend([ffi::operand(v, 1), ffi::operand(v, 2)]),
             Some(O::LLVMPHI) => work.extend(ffi::incoming(v).into_iter().map(|(w, _)| w)),
             _ => out.push(v),
@@ -83,7 +67,7 @@ impl FnLowering<'_> {
     /// Whether the load `v`, selected as an access of `space`, reads through the non-coherent
     /// path (see the module documentation).
     pub(super) fn noncoherent(&self, v: V, space: Space) -> bool {
-        if space != Space::Global || ffi::volatile(v) || is_atomic(v) {
+        if space != Space::Global || ffi::volatile(v) || ffi::is_atomic(v) {
             return false;
         }
         if is_invariant_load(v) {

@@ -81,22 +81,6 @@ fn elements(ty: &Ty) -> Option<(u32, u32)> {
     }
 }
 
-fn is_atomic(v: V) -> bool {
-    // SAFETY: `v` is a load or store of the module being lowered.
-    unsafe { llvm_sys::core::LLVMGetOrdering(v.0) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic }
-}
-
-/// The opcode of an instruction or a constant expression (`None` for other values).
-fn opcode_of(v: V) -> Option<O> {
-    if ffi::is_instruction(v) {
-        Some(ffi::opcode(v))
-    } else if ffi::is_constant_expr(v) {
-        Some(ffi::const_opcode(v))
-    } else {
-        None
-    }
-}
-
 /// A call that touches no memory: an intrinsic whose `memory` attribute is `none`
 /// (special-register reads, arithmetic). Every other call orders memory.
 fn is_pure_intrinsic(call: V) -> bool {
@@ -125,7 +109,7 @@ pub(crate) fn decompose(td: &inkwell::targets::TargetData, mut p: V) -> (V, i64)
     use llvm_sys::LLVMTypeKind::*;
     let mut off = 0i64;
     loop {
-        match opcode_of(p) {
+        match ffi::opcode_of(p) {
             Some(O::LLVMBitCast) if matches!(ffi::classify(ffi::type_of(ffi::operand(p, 0))), Ty::Ptr(_)) => {
                 p = ffi::operand(p, 0);
             }
@@ -182,7 +166,7 @@ pub(crate) fn decompose(td: &inkwell::targets::TargetData, mut p: V) -> (V, i64)
 /// other identified object shares a byte with it.
 fn identified_object(mut p: V) -> Option<V> {
     for _ in 0..32 {
-        match opcode_of(p) {
+        match ffi::opcode_of(p) {
             Some(O::LLVMGetElementPtr | O::LLVMBitCast | O::LLVMAddrSpaceCast) => p = ffi::operand(p, 0),
             Some(O::LLVMAlloca) => return Some(p),
             _ if ffi::is_global_variable(p) => return Some(p),
@@ -211,7 +195,7 @@ fn is_noalias_argument(a: V) -> bool {
 
 /// The alignment of `base` itself: a module variable's (through `addrspacecast`s), else 1.
 fn base_alignment(mut base: V) -> u32 {
-    while opcode_of(base) == Some(O::LLVMAddrSpaceCast) {
+    while ffi::opcode_of(base) == Some(O::LLVMAddrSpaceCast) {
         base = ffi::operand(base, 0);
     }
     if ffi::is_global_variable(base) { ffi::alignment(base).max(1) } else { 1 }
@@ -291,7 +275,7 @@ impl FnLowering<'_> {
             };
             let size = if ffi::is_sized(ty) { store_size(self.td, ty) } else { u64::MAX / 4 };
             let loc = self.location(ptr, size, &mut ids);
-            let simple = !ffi::volatile(v) && !is_atomic(v);
+            let simple = !ffi::volatile(v) && !ffi::is_atomic(v);
             let kind = match elements(&ffi::classify(ty)) {
                 // The elements must tile the access exactly (not so for 32-bit pointers of a
                 // data layout with short pointers, which the selector widens).
