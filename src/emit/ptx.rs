@@ -484,11 +484,11 @@ impl Printer<'_> {
             | Op::FNeg { ty: ty @ (FTy::F16 | FTy::BF16) }
             | Op::FAbs { ty: ty @ (FTy::F16 | FTy::BF16) }
             | Op::FDiv { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FSqrt { ty: ty @ (FTy::F16 | FTy::BF16) }
+            | Op::FSqrt { ty: ty @ (FTy::F16 | FTy::BF16), .. }
             | Op::FSetp { ty: ty @ (FTy::F16 | FTy::BF16), .. } => self.half_op(i, ty)?,
             // Packed halves (`ori::lower::half2`) compute in their 32-bit registers; the lowering
             // makes no packed division, square root or comparison.
-            Op::FDiv { ty: FTy::F16x2, .. } | Op::FSqrt { ty: FTy::F16x2 } | Op::FSetp { ty: FTy::F16x2, .. } => {
+            Op::FDiv { ty: FTy::F16x2, .. } | Op::FSqrt { ty: FTy::F16x2, .. } | Op::FSetp { ty: FTy::F16x2, .. } => {
                 bail!("{} on packed halves", i.op)
             }
             Op::Cvt { from, to, .. } if half::is_half(from) || half::is_half(to) => {
@@ -503,7 +503,12 @@ impl Printer<'_> {
                     Op::FMnMx { max: false, nan: false, .. } => "min",
                     Op::FMnMx { max: true, nan: true, .. } => "max.NaN",
                     Op::FMnMx { max: false, nan: true, .. } => "min.NaN",
-                    Op::FDiv { exact: true, .. } => "div.rn",
+                    Op::FDiv { exact: true, round, .. } => match round {
+                        Round::Rn => "div.rn",
+                        Round::Rz => "div.rz",
+                        Round::Rm => "div.rm",
+                        Round::Rp => "div.rp",
+                    },
                     _ => "div.approx",
                 };
                 let (d, a, b) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
@@ -520,10 +525,13 @@ impl Printer<'_> {
                 };
                 self.line(&g, format!("fma.{r}.{} {d}, {a}, {b}, {c}", ftype(ty)));
             }
-            Op::FNeg { ty } | Op::FAbs { ty } | Op::FSqrt { ty } => {
+            Op::FNeg { ty } | Op::FAbs { ty } | Op::FSqrt { ty, .. } => {
                 let name = match i.op {
                     Op::FNeg { .. } => "neg",
                     Op::FAbs { .. } => "abs",
+                    Op::FSqrt { round: Round::Rz, .. } => "sqrt.rz",
+                    Op::FSqrt { round: Round::Rm, .. } => "sqrt.rm",
+                    Op::FSqrt { round: Round::Rp, .. } => "sqrt.rp",
                     _ => "sqrt.rn",
                 };
                 let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?);
@@ -652,7 +660,7 @@ impl Printer<'_> {
                 let off = addr_offset(offset);
                 self.line(&g, format!("st{vol}{}{vec}.{} [{addr}{off}], {v}", space.ptx(), mem_type(bits, false)));
             }
-            Op::Atom { space, op, ty } => self.atom(&g, i, space, op, ty)?,
+            Op::Atom { space, op, ty, scope } => self.atom(&g, i, space, op, ty, scope)?,
             Op::Shfl { mode } => {
                 let m = match mode {
                     ShflMode::Idx => "idx",

@@ -230,13 +230,11 @@ pub enum AtomOp {
     Cas,
     /// An ordered load `d = [a]` (`ld.acquire.scope`; `fence.sc.scope` first when `sc`).
     Load {
-        scope: MemScope,
         sc: bool,
     },
     /// An ordered store `[a] = b` (`st.release.scope`; `fence.sc.scope` first when `sc`); no
     /// result.
     Store {
-        scope: MemScope,
         sc: bool,
     },
 }
@@ -470,14 +468,16 @@ pub enum Op {
     FAbs {
         ty: FTy,
     },
-    /// IEEE (`exact`) or approximate division (macro).
+    /// IEEE (`exact`) division rounded by `round`, or approximate division (macro).
     FDiv {
         ty: FTy,
         exact: bool,
+        round: Round,
     },
-    /// IEEE square root (macro).
+    /// IEEE square root rounded by `round` (macro).
     FSqrt {
         ty: FTy,
+        round: Round,
     },
     /// `MUFU.fn` (f32); `ftz` flushes denormal inputs and results (the `.ftz` PTX forms).
     Mufu {
@@ -545,11 +545,14 @@ pub enum Op {
         volatile: bool,
         offset: i32,
     },
-    /// `ATOMG` / `ATOMS` / `ATOM` (`RED` when the result is unused): d = old value.
+    /// `ATOMG` / `ATOMS` / `ATOM` (`RED` when the result is unused): d = old value. `scope`:
+    /// the threads the operation is atomic (and, for the ordered loads and stores, ordered)
+    /// with; `Gpu` is PTX's default and is not written on read-modify-write operations.
     Atom {
         space: Space,
         op: AtomOp,
         ty: NumTy,
+        scope: MemScope,
     },
     /// `SHFL.mode d, Pd, a, b, c` (membermask as the last source).
     Shfl {
@@ -816,10 +819,13 @@ impl fmt::Display for Op {
             ),
             Op::FNeg { ty } => write!(f, "{}NEG{}", fty(ty).0, fty(ty).1),
             Op::FAbs { ty } => write!(f, "{}ABS{}", fty(ty).0, fty(ty).1),
-            Op::FDiv { ty, exact } => {
-                write!(f, "{}DIV{}{}", fty(ty).0, fty(ty).1, if exact { ".RN" } else { ".APPROX" })
+            Op::FDiv { ty, exact, round } => {
+                let r = if exact { format!(".{round:?}").to_uppercase() } else { ".APPROX".to_string() };
+                write!(f, "{}DIV{}{r}", fty(ty).0, fty(ty).1)
             }
-            Op::FSqrt { ty } => write!(f, "{}SQRT{}.RN", fty(ty).0, fty(ty).1),
+            Op::FSqrt { ty, round } => {
+                write!(f, "{}SQRT{}.{}", fty(ty).0, fty(ty).1, format!("{round:?}").to_uppercase())
+            }
             Op::Mufu { func, .. } => write!(f, "MUFU.{}", format!("{func:?}").to_uppercase()),
             Op::IAbs { w64 } => write!(f, "IABS{}", w(w64)),
             Op::IMnMx { signed, max, w64 } => {
@@ -880,16 +886,14 @@ impl fmt::Display for Op {
                 };
                 write!(f, "{base}{sz}{}", if volatile { ".STRONG.SYS" } else { "" })
             }
-            Op::Atom { space, op, ty } => {
+            Op::Atom { space, op, ty, scope } => {
                 let base = match space {
                     Space::Global => "ATOMG.E",
                     Space::Shared => "ATOMS",
                     _ => "ATOM.E",
                 };
-                let scope = match op {
-                    AtomOp::Load { scope, .. } | AtomOp::Store { scope, .. } => format!(".{}", scope.ptx()),
-                    _ => String::new(),
-                };
+                let ordered = matches!(op, AtomOp::Load { .. } | AtomOp::Store { .. });
+                let scope = if ordered || scope != MemScope::Gpu { format!(".{}", scope.ptx()) } else { String::new() };
                 write!(f, "{base}.{}.{}{}", op.name(), ty.name(), scope.to_uppercase())
             }
             Op::Shfl { mode } => write!(f, "SHFL.{}", format!("{mode:?}").to_uppercase()),

@@ -1,4 +1,5 @@
-//! `ATOM` in PTX: `atom[.space].op.type d, [a], b[, c]` as llc-19 spells it, `atom.add.noftz.f16`
+//! `ATOM` in PTX: `atom[.scope][.space].op.type d, [a], b[, c]` as llc-19 spells it (the scope
+//! only when it is not PTX's default `.gpu`: `.cta` or `.sys` from CUDA's scoped intrinsics), `atom.add.noftz.f16`
 //! through `.b16` temporaries (halves live in the low bits of 32-bit registers), and the ordered
 //! loads and stores of `ori::lower::atomics`: `[fence.sc.scope;] ld.acquire.scope[.space].type`
 //! and `[fence.sc.scope;] st.release.scope[.space].type`.
@@ -10,19 +11,27 @@ use anyhow::{Result, bail};
 use std::fmt::Write;
 
 impl Printer<'_> {
-    pub(super) fn atom(&mut self, g: &Option<Guard>, i: &Inst, space: Space, op: AtomOp, ty: NumTy) -> Result<()> {
+    pub(super) fn atom(
+        &mut self,
+        g: &Option<Guard>,
+        i: &Inst,
+        space: Space,
+        op: AtomOp,
+        ty: NumTy,
+        scope: MemScope,
+    ) -> Result<()> {
         let src = |k: usize| i.srcs.get(k).cloned().unwrap_or(Operand::Zero);
         let addr = self.mem_base(g, &src(0), space)?;
         let bits = ty.bits();
         let opn = match op {
-            AtomOp::Load { scope, sc } => {
+            AtomOp::Load { sc } => {
                 self.fence_sc(g, scope, sc);
                 let d = self.dst(i.dsts.first().unwrap_or(&Operand::Zero))?;
                 let s = scope.ptx();
                 self.line(g, format!("ld.acquire.{s}{}.{} {d}, [{addr}]", space.ptx(), mem_type(bits, false)));
                 return Ok(());
             }
-            AtomOp::Store { scope, sc } => {
+            AtomOp::Store { sc } => {
                 let v = self.store_value(g, &src(1), bits)?;
                 self.fence_sc(g, scope, sc);
                 let s = scope.ptx();
@@ -41,8 +50,9 @@ impl Printer<'_> {
             AtomOp::Cas => "cas",
         };
         let d = self.dst(i.dsts.first().unwrap_or(&Operand::Zero))?;
+        let scope = if scope == MemScope::Gpu { String::new() } else { format!(".{}", scope.ptx()) };
         if ty == NumTy::F16 {
-            return self.atom_half(g, i, space, opn, &d, &addr);
+            return self.atom_half(g, i, &format!("{scope}{}", space.ptx()), opn, &d, &addr);
         }
         let tyn = match op {
             AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch | AtomOp::Cas => format!("b{bits}"),
@@ -57,7 +67,7 @@ impl Printer<'_> {
         for o in &i.srcs[1..] {
             rest.push(self.src(o, fty)?);
         }
-        self.line(g, format!("atom{}.{opn}.{tyn} {d}, [{addr}], {}", space.ptx(), rest.join(", ")));
+        self.line(g, format!("atom{scope}{}.{opn}.{tyn} {d}, [{addr}], {}", space.ptx(), rest.join(", ")));
         Ok(())
     }
 
@@ -69,7 +79,8 @@ impl Printer<'_> {
     }
 
     /// An f16 atomic (`atom.add.noftz.f16`) in a scoped block with `.b16` temporaries.
-    fn atom_half(&mut self, g: &Option<Guard>, i: &Inst, space: Space, opn: &str, d: &str, addr: &str) -> Result<()> {
+    /// `quals`: the scope and space qualifiers (`.sys.global`).
+    fn atom_half(&mut self, g: &Option<Guard>, i: &Inst, quals: &str, opn: &str, d: &str, addr: &str) -> Result<()> {
         if opn != "add" {
             bail!("f16 atomic {opn}");
         }
@@ -79,7 +90,7 @@ impl Printer<'_> {
             Some(o @ Operand::Reg(_)) => body.push(format!("cvt.u16.u32 %ha0, {}", self.int_src(o)?)),
             other => bail!("f16 atomic operand {other:?}"),
         }
-        body.push(format!("atom{}.add.noftz.f16 %ha1, [{addr}], %ha0", space.ptx()));
+        body.push(format!("atom{quals}.add.noftz.f16 %ha1, [{addr}], %ha0"));
         body.push(format!("cvt.u32.u16 {d}, %ha1"));
         let guard =
             g.map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred))).unwrap_or_default();

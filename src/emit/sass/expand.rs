@@ -103,8 +103,11 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             };
             em.emit(text);
         }
-        Op::FDiv { ty, exact } => macros::fdiv(em, i, ty, exact),
-        Op::FSqrt { ty } => macros::fsqrt(em, i, ty),
+        Op::FDiv { ty, exact: true, round } | Op::FSqrt { ty, round } if round != Round::Rn => {
+            macros::directed(em, i, ty, round)
+        }
+        Op::FDiv { ty, exact, .. } => macros::fdiv(em, i, ty, exact),
+        Op::FSqrt { ty, .. } => macros::fsqrt(em, i, ty),
         Op::Mufu { func, ftz } => macros::mufu(em, i, func, ftz),
         Op::IAbs { w64 } => iabs(em, i, w64),
         Op::IMnMx { signed, max, w64 } => imnmx(em, i, signed, max, w64),
@@ -163,7 +166,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             memory::load(em, i, space, bits, signed, volatile, offset, nc)
         }
         Op::St { space, bits, volatile, offset } => memory::store(em, i, space, bits, volatile, offset),
-        Op::Atom { space, op, ty } => atom(em, i, space, op, ty),
+        Op::Atom { space, op, ty, scope } => atom(em, i, space, op, ty, scope),
         Op::Shfl { mode } => {
             let m = match mode {
                 ShflMode::Idx => "IDX",
@@ -805,8 +808,8 @@ fn int_cvt(em: &mut Emitter, d: &Operand, a: &Operand, from: NumTy, to: NumTy) {
     }
 }
 
-fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy) {
-    if let AtomOp::Load { scope, sc } | AtomOp::Store { scope, sc } = op {
+fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy, scope: MemScope) {
+    if let AtomOp::Load { sc } | AtomOp::Store { sc } = op {
         // Ordered accesses: the strong access at the scope, after a fence for seq_cst (and
         // release); an acquire invalidates the L1 afterwards.
         let sc_scope = if scope == MemScope::Cta {

@@ -30,7 +30,7 @@
 use super::expand::{half_to_f32, pair_words};
 use super::{Emitter, fimm, imm};
 use crate::ori::ir::{Inst, Operand};
-use crate::ori::opcode::{FTy, MufuFn, NumTy};
+use crate::ori::opcode::{FTy, MufuFn, NumTy, Op, Round};
 
 /// The register that receives a result: `d` itself when no source shares a register with it
 /// (so it may be written before the sources are read for the last time), else a scratch one
@@ -203,6 +203,17 @@ fn writable(em: &mut Emitter, i: &Inst, k: usize) -> String {
 /// An f32 immediate as cuobjdump prints it.
 fn f(v: f32) -> String {
     fimm(v as f64, true)
+}
+
+/// Division and square root in a directed rounding mode: ptxas calls a subroutine of its
+/// library for these (named here, not listed).
+pub(super) fn directed(em: &mut Emitter, i: &Inst, ty: FTy, round: Round) {
+    let op = if matches!(i.op, Op::FSqrt { .. }) { "fsqrt" } else { "fdiv" };
+    let r = format!("{round:?}").to_lowercase();
+    let t = if ty == FTy::F64 { "f64" } else { "f32" };
+    let res = result_reg(em, i);
+    subroutine_call(em, &format!("__internal_{op}_{r}_{t}"));
+    finish(em, i, &res);
 }
 
 pub(super) fn fdiv(em: &mut Emitter, i: &Inst, ty: FTy, exact: bool) {

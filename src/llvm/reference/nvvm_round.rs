@@ -1,11 +1,13 @@
 //! Host functions for the explicitly rounded `llvm.nvvm.*` intrinsics (see
 //! `ori/lower/intrinsics_round.rs` for what ori emits for them): round-to-integral
-//! (`ceil/floor/trunc/round.{f,d}`), directed-rounding `add/mul.r{z,m,p}.{f,d}` and
-//! `fma.r{z,m,p}.d`, and the conversions `<from>2<to>.r{n,z,m,p}`.
+//! (`ceil/floor/trunc/round.{f,d}`), directed-rounding `add/mul/div/rcp/sqrt.r{z,m,p}.{f,d}`
+//! and `fma.r{z,m,p}.d`, and the conversions `<from>2<to>.r{n,z,m,p}`.
 //!
 //! They are written independently of the interpreter's numerics: a directed result is the
 //! host's round-to-nearest result moved one ulp where the sign of the exact error says so (the
-//! error of a sum from TwoSum, of a product from an FMA, of a conversion from converting back),
+//! error of a sum from TwoSum, of a product from an FMA, of a quotient `q` of `a / b` from the
+//! residual `a − q·b` and of a root `r` of `x` from `x − r·r`, both by FMA, of a conversion from
+//! converting back),
 //! so a bug in one side shows as a mismatch.
 
 use crate::ori::interp::float;
@@ -91,6 +93,38 @@ macro_rules! arith {
 }
 arith!(f32, add_f32, mul_f32);
 arith!(f64, add_f64, mul_f64);
+
+/// Division and square root: the residual by an f64 FMA (for f32, all three operands are
+/// exact in f64 and the one rounding keeps the residual's sign).
+macro_rules! div_sqrt {
+    ($t:ty, $div:ident, $rcp:ident, $sqrt:ident) => {
+        extern "C" fn $div<const M: u8>(a: $t, b: $t) -> $t {
+            let q = a / b;
+            if !q.is_finite() && a.is_finite() && b.is_finite() && b != 0.0 {
+                // An overflow of finite operands: the largest finite value toward zero.
+                return directed!(q, 0, M, <$t>::MAX);
+            }
+            if !q.is_finite() || q == 0.0 && a == 0.0 || M == RN {
+                return q;
+            }
+            let res = (-(q as f64)).mul_add(b as f64, a as f64);
+            directed!(q, sign_of(res) * sign_of(b), M, <$t>::MAX)
+        }
+        extern "C" fn $rcp<const M: u8>(x: $t) -> $t {
+            $div::<M>(1.0, x)
+        }
+        extern "C" fn $sqrt<const M: u8>(x: $t) -> $t {
+            let r = x.sqrt();
+            if !r.is_finite() || r == 0.0 || M == RN {
+                return r;
+            }
+            let res = (-(r as f64)).mul_add(r as f64, x as f64);
+            directed!(r, sign_of(res), M, <$t>::MAX)
+        }
+    };
+}
+div_sqrt!(f32, div_f32, rcp_f32, sqrt_f32);
+div_sqrt!(f64, div_f64, rcp_f64, sqrt_f64);
 
 extern "C" fn fma_f64<const M: u8>(a: f64, b: f64, c: f64) -> f64 {
     let round = match M {
@@ -209,9 +243,15 @@ pub fn builtin(suffix: &str) -> Option<Builtin> {
                 _ => return None,
             }
         }
-        [op @ ("add" | "mul" | "fma"), m, t] if *m != "rn" => {
+        [op @ ("add" | "mul" | "fma" | "div" | "rcp" | "sqrt"), m, t] if *m != "rn" => {
             let m = mode(m)?;
             match (*op, *t) {
+                ("div", "f") => ("float", F2, by_mode!(m, div_f32, extern "C" fn(f32, f32) -> f32)),
+                ("div", "d") => ("double", D2, by_mode!(m, div_f64, extern "C" fn(f64, f64) -> f64)),
+                ("rcp", "f") => ("float", F1, by_mode!(m, rcp_f32, extern "C" fn(f32) -> f32)),
+                ("rcp", "d") => ("double", D1, by_mode!(m, rcp_f64, extern "C" fn(f64) -> f64)),
+                ("sqrt", "f") => ("float", F1, by_mode!(m, sqrt_f32, extern "C" fn(f32) -> f32)),
+                ("sqrt", "d") => ("double", D1, by_mode!(m, sqrt_f64, extern "C" fn(f64) -> f64)),
                 ("add", "f") => ("float", F2, by_mode!(m, add_f32, extern "C" fn(f32, f32) -> f32)),
                 ("add", "d") => ("double", D2, by_mode!(m, add_f64, extern "C" fn(f64, f64) -> f64)),
                 ("mul", "f") => ("float", F2, by_mode!(m, mul_f32, extern "C" fn(f32, f32) -> f32)),
@@ -267,6 +307,22 @@ mod tests {
         assert!(mul_f64::<RP>(1.0 / 3.0, 3.0) >= 1.0);
         assert!(mul_f32::<RZ>(third, 3.0) <= 1.0);
         assert_eq!(mul_f64::<RZ>(f64::MAX, 2.0), f64::MAX);
+    }
+
+    #[test]
+    fn directed_division_and_root() {
+        let (up, down) = (div_f64::<RP>(1.0, 3.0), div_f64::<RM>(1.0, 3.0));
+        assert!(down.next_up() == up && down <= 1.0 / 3.0 && up >= 1.0 / 3.0);
+        assert_eq!(div_f64::<RZ>(-1.0, 3.0), -down);
+        assert_eq!(div_f32::<RP>(1.0, 4.0), 0.25);
+        assert_eq!(div_f32::<RZ>(f32::MAX, 0.5), f32::MAX);
+        assert_eq!(div_f32::<RP>(f32::MAX, 0.5), f32::INFINITY);
+        assert_eq!(rcp_f32::<RM>(3.0), div_f32::<RM>(1.0, 3.0));
+        let (up, down) = (sqrt_f64::<RP>(2.0), sqrt_f64::<RM>(2.0));
+        assert!(down.next_up() == up && down * down < 2.0);
+        assert_eq!(sqrt_f32::<RZ>(4.0), 2.0);
+        assert_eq!(sqrt_f32::<RP>(2.0), sqrt_f32::<RZ>(2.0).next_up());
+        assert!(sqrt_f64::<RP>(-1.0).is_nan());
     }
 
     #[test]

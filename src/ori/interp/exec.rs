@@ -130,8 +130,8 @@ enum FloatOp {
     Add,
     Mul,
     Fma(Round),
-    Div,
-    Sqrt,
+    Div(Round),
+    Sqrt(Round),
 }
 
 /// A float operation of type `ty` on bit patterns; packed halves lane by lane.
@@ -188,13 +188,17 @@ fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
             FTy::F32 => bits32(float::ffma_f32(f32v(s(0)), f32v(s(1)), f32v(s(2)), round)),
             FTy::F64 => float::ffma_f64(f64v(s(0)), f64v(s(1)), f64v(s(2)), round).to_bits(),
         },
-        FloatOp::Div => match ty {
+        FloatOp::Div(round) if round != Round::Rn => {
+            float::div_rounded(to_f64(ty, s(0)), to_f64(ty, s(1)), ftformat(ty), round)
+        }
+        FloatOp::Sqrt(round) if round != Round::Rn => float::sqrt_rounded(to_f64(ty, s(0)), ftformat(ty), round),
+        FloatOp::Div(_) => match ty {
             FTy::F16 | FTy::F16x2 => float::f16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,
             FTy::BF16 => float::bf16_binop(s(0) as u16, s(1) as u16, |a, b| a / b) as u64,
             FTy::F32 => bits32(f32v(s(0)) / f32v(s(1))),
             FTy::F64 => (f64v(s(0)) / f64v(s(1))).to_bits(),
         },
-        FloatOp::Sqrt => match ty {
+        FloatOp::Sqrt(_) => match ty {
             FTy::F16 | FTy::F16x2 => float::f64_to_f16(float::f16_to_f64(s(0) as u16).sqrt()) as u64,
             FTy::BF16 => float::f64_to_bf16(float::bf16_to_f64(s(0) as u16).sqrt()) as u64,
             FTy::F32 => bits32(f32v(s(0)).sqrt()),
@@ -308,6 +312,16 @@ fn int_bits(t: NumTy, x: i128) -> u64 {
     let bits = t.bits();
     let low = (x as u128 & ((1u128 << bits) - 1)) as u64;
     if bits < 32 && is_signed(t) && low >> (bits - 1) & 1 == 1 { (low | (u64::MAX << bits)) & 0xFFFF_FFFF } else { low }
+}
+
+/// The interchange format of a float data-path type (a packed half: one lane's).
+fn ftformat(t: FTy) -> Format {
+    match t {
+        FTy::F16 | FTy::F16x2 => float::HALF,
+        FTy::BF16 => float::BFLOAT,
+        FTy::F32 => float::SINGLE,
+        FTy::F64 => float::DOUBLE,
+    }
 }
 
 fn float_format(t: NumTy) -> Format {
@@ -494,8 +508,8 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         Op::FNeg { ty } => float_op(FloatOp::Neg, ty, v)?,
         Op::FAbs { ty } => float_op(FloatOp::Abs, ty, v)?,
         // Approximate division is modelled by the exact quotient (see the module documentation).
-        Op::FDiv { ty, .. } => float_op(FloatOp::Div, ty, v)?,
-        Op::FSqrt { ty } => float_op(FloatOp::Sqrt, ty, v)?,
+        Op::FDiv { ty, exact, round } => float_op(FloatOp::Div(if exact { round } else { Round::Rn }), ty, v)?,
+        Op::FSqrt { ty, round } => float_op(FloatOp::Sqrt(round), ty, v)?,
         Op::Mufu { func, ftz } => mufu(func, ftz, s(0)),
         Op::IAbs { w64 } => sext(s(0), w64).wrapping_abs() as u64 & mask(w64),
         Op::IMnMx { signed, max, w64 } => {

@@ -155,6 +155,60 @@ pub fn from_f64(x: f64, fmt: Format, mode: Round) -> u64 {
     round_exact(neg, m, e, fmt, mode)
 }
 
+/// `(negative, significand, exponent)` of a finite non-zero f64 with the significand's leading
+/// one at bit 52 (subnormals normalized).
+fn decompose_normal(x: f64) -> (bool, u128, i32) {
+    let (neg, m, e) = decompose(x);
+    let shift = m.leading_zeros() as i32 - (127 - 52);
+    (neg, m << shift, e - shift)
+}
+
+/// `a / b` (exact in f64: values of `fmt` or wider-exact) correctly rounded to `fmt` under
+/// `mode`: the quotient of the significands to 64 bits and more, with a sticky bit for a
+/// non-zero remainder, rounded once by [`round_exact`]. NaN, infinite and zero operands give
+/// the IEEE special results.
+pub fn div_rounded(a: f64, b: f64, fmt: Format, mode: Round) -> u64 {
+    if !a.is_finite() || !b.is_finite() || a == 0.0 || b == 0.0 {
+        return from_f64(a / b, fmt, mode);
+    }
+    let ((na, ma, ea), (nb, mb, eb)) = (decompose_normal(a), decompose_normal(b));
+    // ma, mb in [2^52, 2^53): the quotient of ma·2^64 by mb lies in (2^63, 2^65).
+    let num = ma << 64;
+    let (q, r) = (num / mb, num % mb);
+    round_exact(na != nb, q << 1 | (r != 0) as u128, ea - eb - 65, fmt, mode)
+}
+
+/// `√x` correctly rounded to `fmt` under `mode`: the integer square root of the significand
+/// scaled to about 120 bits (so the root has 60 and more), with a sticky bit for a non-zero
+/// remainder, rounded once by [`round_exact`]. Negative operands give NaN; ±0, +∞ and NaN
+/// themselves.
+pub fn sqrt_rounded(x: f64, fmt: Format, mode: Round) -> u64 {
+    if x.is_nan() || x < 0.0 || x == 0.0 || x.is_infinite() {
+        return from_f64(x.sqrt(), fmt, mode);
+    }
+    let (_, mut m, mut e) = decompose_normal(x);
+    if e & 1 != 0 {
+        m <<= 1;
+        e -= 1;
+    }
+    let n = m << 66;
+    let s = isqrt(n);
+    let exact = s * s == n;
+    round_exact(false, s << 1 | (!exact) as u128, (e - 66) / 2 - 1, fmt, mode)
+}
+
+/// The integer square root `⌊√n⌋` of `n < 2^122` (a float estimate, then exact corrections).
+fn isqrt(n: u128) -> u128 {
+    let mut s = (n as f64).sqrt() as u128;
+    while s * s > n {
+        s -= 1;
+    }
+    while (s + 1) * (s + 1) <= n {
+        s += 1;
+    }
+    s
+}
+
 /// Converts an integer to `fmt` under `mode`.
 pub fn from_int(v: i128, fmt: Format, mode: Round) -> u64 {
     round_exact(v < 0, v.unsigned_abs(), 0, fmt, mode)
@@ -411,6 +465,47 @@ pub fn to_int_saturating(x: f64, mode: Round, lo: i128, hi: i128) -> i128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn directed_division_and_root() {
+        // Round to nearest agrees with the host's correctly rounded operations.
+        for (a, b) in [(1.0, 3.0), (-7.5, 0.1), (1e-310, 3.0), (1e300, 1e-10), (2.0, 7.0)] {
+            assert_eq!(div_rounded(a, b, DOUBLE, Round::Rn), (a / b).to_bits(), "{a} / {b}");
+            let (af, bf) = (a as f32, b as f32);
+            if af.is_finite() && bf != 0.0 {
+                let want = (af / bf).to_bits();
+                assert_eq!(div_rounded(af as f64, bf as f64, SINGLE, Round::Rn) as u32, want, "{af} / {bf}");
+            }
+        }
+        for x in [2.0, 3.0, 1e-310, 0.5, 1e300, 17.0] {
+            assert_eq!(sqrt_rounded(x, DOUBLE, Round::Rn), x.sqrt().to_bits(), "sqrt {x}");
+        }
+        // Directed results bracket the exact value one ulp apart, and are exact when it is.
+        let (up, down) = (
+            f64::from_bits(div_rounded(1.0, 3.0, DOUBLE, Round::Rp)),
+            f64::from_bits(div_rounded(1.0, 3.0, DOUBLE, Round::Rm)),
+        );
+        assert_eq!(down.next_up(), up);
+        assert_eq!(f64::from_bits(div_rounded(-1.0, 3.0, DOUBLE, Round::Rz)), -down);
+        assert_eq!(div_rounded(1.0, 4.0, SINGLE, Round::Rp) as u32, 0.25f32.to_bits());
+        let (up, down) = (
+            f64::from_bits(sqrt_rounded(2.0, DOUBLE, Round::Rp)),
+            f64::from_bits(sqrt_rounded(2.0, DOUBLE, Round::Rm)),
+        );
+        assert_eq!(down.next_up(), up);
+        assert!(down * down < 2.0);
+        assert_eq!(sqrt_rounded(4.0, SINGLE, Round::Rz) as u32, 2.0f32.to_bits());
+        assert_eq!(
+            f32::from_bits(sqrt_rounded(2.0, SINGLE, Round::Rp) as u32),
+            f32::from_bits(sqrt_rounded(2.0, SINGLE, Round::Rz) as u32).next_up()
+        );
+        // Overflow and underflow follow the mode.
+        assert_eq!(div_rounded(f32::MAX as f64, 0.5, SINGLE, Round::Rz) as u32, f32::MAX.to_bits());
+        assert_eq!(div_rounded(f32::MAX as f64, 0.5, SINGLE, Round::Rp) as u32, f32::INFINITY.to_bits());
+        assert_eq!(div_rounded(1e-300, 1e300, DOUBLE, Round::Rp), 1);
+        assert_eq!(div_rounded(-1e-300, 1e300, DOUBLE, Round::Rz), (-0.0f64).to_bits());
+        assert!(f64::from_bits(sqrt_rounded(-1.0, DOUBLE, Round::Rp)).is_nan());
+    }
 
     #[test]
     fn f16_round_trip_and_rounding() {

@@ -55,7 +55,11 @@ pub fn load(d: VReg, addr: VReg, volatile: bool) -> Inst {
 }
 /// `d = ATOMG.ADD [addr], v`.
 pub fn atom(d: VReg, addr: VReg, v: VReg) -> Inst {
-    Inst::new(Op::Atom { space: Space::Global, op: AtomOp::Add, ty: NumTy::U32 }, vec![o(d)], vec![o(addr), o(v)])
+    Inst::new(
+        Op::Atom { space: Space::Global, op: AtomOp::Add, ty: NumTy::U32, scope: crate::ori::opcode::MemScope::Gpu },
+        vec![o(d)],
+        vec![o(addr), o(v)],
+    )
 }
 pub fn bar() -> Inst {
     Inst::new(Op::Bar, vec![], vec![])

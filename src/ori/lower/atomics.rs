@@ -198,7 +198,7 @@ impl FnLowering<'_> {
             } else {
                 val
             };
-            self.op(Op::Atom { space, op, ty: nty }, vec![old], vec![addr, val]);
+            self.op(Op::Atom { space, op, ty: nty, scope: MemScope::Gpu }, vec![old], vec![addr, val]);
             return Ok(());
         }
         // fsub is a loop computing add.rn with the operand negated once, outside the loop (not
@@ -240,7 +240,7 @@ impl FnLowering<'_> {
             return self.part_word_cmpxchg(space, addr, ffi::alignment(v), bits, cmp, new, old, ok);
         } else {
             self.op(
-                Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
+                Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false), scope: MemScope::Gpu },
                 vec![old.clone()],
                 vec![addr, cmp.clone(), new],
             );
@@ -354,8 +354,8 @@ impl FnLowering<'_> {
                 self.op(Op::Ld { space, bits, signed: false, volatile, offset: 0, nc: false }, vec![dst], vec![addr]);
             }
             Some((scope, sc)) => {
-                let op = AtomOp::Load { scope, sc };
-                self.op(Op::Atom { space, op, ty: int_ty(bits, false) }, vec![dst], vec![addr]);
+                let op = AtomOp::Load { sc };
+                self.op(Op::Atom { space, op, ty: int_ty(bits, false), scope }, vec![dst], vec![addr]);
             }
         }
         Ok(())
@@ -375,8 +375,8 @@ impl FnLowering<'_> {
                 self.op(Op::St { space, bits, volatile, offset: 0 }, vec![], vec![addr, x]);
             }
             Some((scope, sc)) => {
-                let op = AtomOp::Store { scope, sc };
-                self.op(Op::Atom { space, op, ty: int_ty(bits, false) }, vec![], vec![addr, x]);
+                let op = AtomOp::Store { sc };
+                self.op(Op::Atom { space, op, ty: int_ty(bits, false), scope }, vec![], vec![addr, x]);
             }
         }
         Ok(())

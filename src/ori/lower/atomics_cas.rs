@@ -39,7 +39,7 @@ use super::atomics::Rmw;
 use super::ffi::Ty;
 use super::inst::{int_ty, reg, scalar_bits};
 use crate::ori::ir::{Bix, Block, Guard, Inst, Operand, PairMode, RegFile, VReg};
-use crate::ori::opcode::{AtomOp, BoolOp, Cmp, NumTy, Op, Round, Space, lut};
+use crate::ori::opcode::{AtomOp, BoolOp, Cmp, MemScope, NumTy, Op, Round, Space, lut};
 use anyhow::Result;
 
 /// LOP3 table of `c ? a : b`, bit by bit.
@@ -196,7 +196,7 @@ impl FnLowering<'_> {
         self.op(Op::Phi, vec![cur.clone()], vec![w0, Operand::Label(head), old.clone(), Operand::Label(start)]);
         let new = f(self, cur.clone())?;
         self.op(
-            Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false) },
+            Op::Atom { space, op: AtomOp::Cas, ty: int_ty(bits, false), scope: MemScope::Gpu },
             vec![old.clone()],
             vec![addr, cur.clone(), new],
         );
@@ -287,7 +287,11 @@ impl FnLowering<'_> {
             (other, _, _) => return Err(self.err(format!("atomicrmw {other:?} as a word operation"))),
         };
         let got = if w.known_shift() { old.clone() } else { self.r32() };
-        self.op(Op::Atom { space, op, ty: NumTy::U32 }, vec![got.clone()], vec![w.aligned.clone(), operand]);
+        self.op(
+            Op::Atom { space, op, ty: NumTy::U32, scope: MemScope::Gpu },
+            vec![got.clone()],
+            vec![w.aligned.clone(), operand],
+        );
         self.extract(got, &w, &Ty::Int(bits), old);
         Ok(())
     }
@@ -330,7 +334,7 @@ impl FnLowering<'_> {
         let full_cmp = self.lop(lut::OR, rest.clone(), csh, Operand::Zero);
         let full_new = self.lop(lut::OR, rest.clone(), nsh, Operand::Zero);
         let got = self.r32();
-        let cas = Op::Atom { space, op: AtomOp::Cas, ty: NumTy::U32 };
+        let cas = Op::Atom { space, op: AtomOp::Cas, ty: NumTy::U32, scope: MemScope::Gpu };
         self.op(cas, vec![got.clone()], vec![w.aligned.clone(), full_cmp.clone(), full_new]);
         let done = self.test(Cmp::Eq, got.clone(), full_cmp.clone(), false);
         self.jump(Some(done), end);

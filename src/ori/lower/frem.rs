@@ -42,7 +42,11 @@ impl FnLowering<'_> {
             (a, b)
         };
         let q = fresh(self);
-        self.op(Op::FDiv { ty: ct, exact: true }, vec![q.clone()], vec![a.clone(), b.clone()]);
+        self.op(
+            Op::FDiv { ty: ct, exact: true, round: crate::ori::opcode::Round::Rn },
+            vec![q.clone()],
+            vec![a.clone(), b.clone()],
+        );
         let tq = fresh(self);
         self.op(Op::Cvt { from: num, to: num, round: Round::Rz }, vec![tq.clone()], vec![q]);
         let nt = fresh(self);

@@ -495,7 +495,7 @@ impl FnLowering<'_> {
                     }
                 },
                 O::LLVMFMul => self.op(Op::FMul { ty: t }, vec![d], vec![a, b()]),
-                O::LLVMFDiv => self.op(Op::FDiv { ty: t, exact: true }, vec![d], vec![a, b()]),
+                O::LLVMFDiv => self.op(Op::FDiv { ty: t, exact: true, round: Round::Rn }, vec![d], vec![a, b()]),
                 O::LLVMFNeg => self.op(Op::FNeg { ty: t }, vec![d], vec![a]),
                 O::LLVMFRem => return self.lower_frem(v, t, a, b(), d),
                 _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),

@@ -5,7 +5,9 @@ use super::FnLowering;
 use super::ffi::{self, Ty, V};
 use super::inst::{fty, ibits, reg};
 use crate::ori::ir::{Operand, PairMode, RegFile};
-use crate::ori::opcode::{AtomOp, BoolOp, Cmp, FTy, MadKind, MufuFn, NumTy, Op, Round, ShflMode, VoteMode, lut};
+use crate::ori::opcode::{
+    AtomOp, BoolOp, Cmp, FTy, MadKind, MemScope, MufuFn, NumTy, Op, Round, ShflMode, VoteMode, lut,
+};
 use crate::sreg::{SassSource, SpecialReg};
 use anyhow::Result;
 
@@ -152,7 +154,7 @@ impl FnLowering<'_> {
                 };
                 un(self, Op::Cvt { from, to: NumTy::F16, round: Round::Rn })
             }
-            "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap() }),
+            "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap(), round: Round::Rn }),
             "llvm.minnum" | "llvm.maxnum" if t.is_some() => {
                 bin(self, Op::FMnMx { ty: t.unwrap(), max: base == "llvm.maxnum", nan: false })
             }
@@ -188,19 +190,20 @@ impl FnLowering<'_> {
     }
 
     /// `llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>.<type>.p<as>` (CUDA's `atomicAdd_block` and
-    /// friends): the `atomicrmw` / `cmpxchg` operation. The CTA scope is emitted at the default
-    /// (GPU) scope, which orders at least as much; the system scope is refused (it would need a
-    /// `.sys` qualifier the Ori atomic does not carry). `max`/`min` on integers are signed, as
-    /// llc selects them.
+    /// friends, `atomicAdd_system`): the `atomicrmw` / `cmpxchg` operation at that scope
+    /// (`atom.cta` / `atom.sys`, as llc-19 selects them). `max`/`min` on integers are signed,
+    /// as llc selects them.
     fn lower_scoped_atomic(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
         let parts: Vec<&str> = name.trim_start_matches("llvm.nvvm.atomic.").split('.').collect();
         let (op, kind, scope, ty) = match parts.as_slice() {
             [op, "gen", kind, scope, ty, ..] => (*op, *kind, *scope, *ty),
             _ => return Err(self.err(format!("intrinsic {name}"))),
         };
-        if scope != "cta" {
-            return Err(self.err(format!("system-scope atomic intrinsic {name}")));
-        }
+        let scope = match scope {
+            "cta" => MemScope::Cta,
+            "sys" => MemScope::Sys,
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
         let atom = match op {
             "add" => AtomOp::Add,
             "exch" => AtomOp::Exch,
@@ -231,7 +234,7 @@ impl FnLowering<'_> {
         for &a in &args[1..] {
             srcs.push(self.get1(a)?);
         }
-        self.op(Op::Atom { space, op: atom, ty: num }, d.to_vec(), srcs);
+        self.op(Op::Atom { space, op: atom, ty: num, scope }, d.to_vec(), srcs);
         Ok(())
     }
 
@@ -357,18 +360,23 @@ impl FnLowering<'_> {
                 self.op(Op::Vote { mode: VoteMode::Ballot }, d.to_vec(), vec![Operand::True]);
                 return Ok(());
             }
-            // IEEE forms without flush-to-zero. `div.full.f` (≤ 2 ulp) is implemented by the
-            // correctly rounded division, which meets its bound; `div.approx.f` keeps its PTX form.
-            "sqrt.rn.f" | "sqrt.rn.d" | "sqrt.f" => Op::FSqrt { ty: t },
-            "div.rn.f" | "div.rn.d" | "div.full.f" => Op::FDiv { ty: t, exact: true },
+            // IEEE forms without flush-to-zero, in each rounding mode. `div.full.f` (≤ 2 ulp) is
+            // implemented by the correctly rounded division, which meets its bound;
+            // `div.approx.f` keeps its PTX form.
+            "sqrt.f" => Op::FSqrt { ty: t, round: Round::Rn },
+            "div.full.f" => Op::FDiv { ty: t, exact: true, round: Round::Rn },
+            r if directed_ieee(r, "sqrt.").is_some() => Op::FSqrt { ty: t, round: directed_ieee(r, "sqrt.").unwrap() },
+            r if directed_ieee(r, "div.").is_some() => {
+                Op::FDiv { ty: t, exact: true, round: directed_ieee(r, "div.").unwrap() }
+            }
             // The flush-to-zero approximation is modelled by the approximate division (the two
             // differ on subnormal operands and results only; approximations are compared with a
             // tolerance).
-            "div.approx.f" | "div.approx.ftz.f" => Op::FDiv { ty: FTy::F32, exact: false },
-            "rcp.rn.f" | "rcp.rn.d" => {
+            "div.approx.f" | "div.approx.ftz.f" => Op::FDiv { ty: FTy::F32, exact: false, round: Round::Rn },
+            r if directed_ieee(r, "rcp.").is_some() => {
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 a.insert(0, Operand::Imm(one));
-                Op::FDiv { ty: t, exact: true }
+                Op::FDiv { ty: t, exact: true, round: directed_ieee(r, "rcp.").unwrap() }
             }
             // Explicitly rounded forms; flush-to-zero variants are not modelled.
             r if r.starts_with("fma.r") && !r.contains("ftz") => Op::FFma { ty: t, round: nvvm_round(r) },
@@ -401,7 +409,7 @@ impl FnLowering<'_> {
             r if r.starts_with("atomic.load.inc.32") || r.starts_with("atomic.load.dec.32") => {
                 let space = self.space_of(args[0])?;
                 let op = if r.contains("inc") { AtomOp::Inc } else { AtomOp::Dec };
-                Op::Atom { space, op, ty: NumTy::U32 }
+                Op::Atom { space, op, ty: NumTy::U32, scope: MemScope::Gpu }
             }
             "sad.i" | "sad.ui" | "sad.s" | "sad.us" | "sad.ll" | "sad.ull" => {
                 // |a - b| + c = max(a, b) - min(a, b) + c.
@@ -508,4 +516,20 @@ fn nvvm_round(name: &str) -> Round {
         Some("rp") => Round::Rp,
         _ => Round::Rn,
     }
+}
+
+/// The rounding mode of an IEEE `<op>r{n,z,m,p}.{f,d}` name (`op` with its dot: `"div."`);
+/// `None` for other names, `.ftz` forms included.
+fn directed_ieee(rest: &str, op: &str) -> Option<Round> {
+    let (mode, ty) = rest.strip_prefix(op)?.split_once('.')?;
+    if !matches!(ty, "f" | "d") {
+        return None;
+    }
+    Some(match mode {
+        "rn" => Round::Rn,
+        "rz" => Round::Rz,
+        "rm" => Round::Rm,
+        "rp" => Round::Rp,
+        _ => return None,
+    })
 }

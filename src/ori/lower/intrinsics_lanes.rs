@@ -46,7 +46,7 @@ impl FnLowering<'_> {
             let dk = std::slice::from_ref(dk);
             match base {
                 "llvm.fabs" => self.op(Op::FAbs { ty: t }, dk.to_vec(), a),
-                "llvm.sqrt" => self.op(Op::FSqrt { ty: t }, dk.to_vec(), a),
+                "llvm.sqrt" => self.op(Op::FSqrt { ty: t, round: crate::ori::opcode::Round::Rn }, dk.to_vec(), a),
                 "llvm.minnum" | "llvm.maxnum" => {
                     self.op(Op::FMnMx { ty: t, max: base == "llvm.maxnum", nan: false }, dk.to_vec(), a)
                 }

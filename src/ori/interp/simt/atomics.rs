@@ -89,14 +89,14 @@ impl Sim<'_> {
 #[cfg(test)]
 mod tests {
     use crate::ori::interp::exec::atom_apply;
-    use crate::ori::opcode::{AtomOp, MemScope, NumTy};
+    use crate::ori::opcode::{AtomOp, NumTy};
 
     #[test]
     fn half_add_and_widths() {
         // 1.5 + 2.25 = 3.75 in f16; the bits above 16 are ignored.
         assert_eq!(atom_apply(AtomOp::Add, NumTy::F16, 0xFFFF_3E00, 0x4080, 0).unwrap(), 0x4380);
         assert_eq!(atom_apply(AtomOp::Cas, NumTy::U32, 7, 9, 0x1_0000_0007).unwrap(), 9);
-        let load = AtomOp::Load { scope: MemScope::Gpu, sc: false };
+        let load = AtomOp::Load { sc: false };
         assert!(atom_apply(load, NumTy::U32, 1, 2, 0).is_err());
     }
 }

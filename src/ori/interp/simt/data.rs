@@ -146,7 +146,7 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Atom { space, op, ty } => self.atom(w, inst, space, op, ty, active, &mut results)?,
+            Op::Atom { space, op, ty, .. } => self.atom(w, inst, space, op, ty, active, &mut results)?,
             Op::Shfl { mode } => {
                 if inst.srcs.len() != 4 || inst.dsts.is_empty() {
                     return Err(Error::internal("SHFL needs 4 sources and a destination"));
