@@ -851,102 +851,6 @@ impl FnLowering<'_> {
         self.get(w)
     }
 
-    fn lower_load(&mut self, v: V, d: &[Operand]) -> Result<()> {
-        if ffi::is_atomic(v) {
-            return self.lower_atomic_load(v, d);
-        }
-        if self.vectorized_load(v, d)? {
-            return Ok(());
-        }
-        let ptr = ffi::operand(v, 0);
-        let (space, addr) = self.mem_ptr(ptr)?;
-        let ty = ffi::classify(ffi::type_of(v));
-        let volatile = ffi::volatile(v);
-        let nc = self.noncoherent(v, space);
-        self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
-            let bits = mem_bits(elt);
-            if *elt == Ty::I1 {
-                let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                s.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0, nc }, vec![reg(t)], vec![a]);
-                s.op(
-                    Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
-                    vec![d[k].clone()],
-                    vec![reg(t), Operand::Imm(0), Operand::True],
-                );
-            } else {
-                s.op(Op::Ld { space, bits, signed: false, volatile, offset: 0, nc }, vec![d[k].clone()], vec![a]);
-            }
-            Ok(())
-        })
-    }
-
-    fn lower_store(&mut self, v: V) -> Result<()> {
-        if ffi::is_atomic(v) {
-            return self.lower_atomic_store(v);
-        }
-        if self.vectorized_store(v)? {
-            return Ok(());
-        }
-        let val = ffi::operand(v, 0);
-        let ptr = ffi::operand(v, 1);
-        let (space, addr) = self.mem_ptr(ptr)?;
-        let ty = ffi::classify(ffi::type_of(val));
-        let vals = self.get(val)?;
-        let volatile = ffi::volatile(v);
-        self.mem_access(&ty, addr, ffi::alignment(v), |s, elt, a, k| {
-            let bits = mem_bits(elt);
-            let x = if *elt == Ty::I1 {
-                let p = s.pred(vals[k].clone());
-                let t = s.f.new_reg(RegFile::R, PairMode::Single);
-                s.op(Op::Sel { w64: false }, vec![reg(t)], vec![Operand::Imm(1), Operand::Imm(0), reg(p)]);
-                reg(t)
-            } else if let Ty::Int(w) = elt
-                && super::odd_ints::is_odd(*w)
-            {
-                // The bits past the width are stored as zeros, as llc's legalizer does.
-                s.norm(vals[k].clone(), *w, false)
-            } else {
-                vals[k].clone()
-            };
-            s.op(Op::St { space, bits, volatile, offset: 0 }, vec![], vec![a, x]);
-            Ok(())
-        })
-    }
-
-    /// Splits an access of type `ty` into scalar accesses at their byte offsets.
-    pub(super) fn mem_access(
-        &mut self,
-        ty: &Ty,
-        addr: Operand,
-        _align: u32,
-        mut each: impl FnMut(&mut Self, &Ty, Operand, usize) -> Result<()>,
-    ) -> Result<()> {
-        let scal = ty.scalars();
-        if scal
-            .iter()
-            .any(|s| matches!(s, Ty::Other(_) | Ty::Void) || super::odd_ints::access_bits(s, scalar_bits(s)).is_none())
-        {
-            return Err(self.err(format!("memory access of type {ty:?}")));
-        }
-        let mut off = 0u64;
-        for (k, elt) in scal.iter().enumerate() {
-            let a = if off == 0 {
-                addr.clone()
-            } else {
-                let t = self.f.new_reg(RegFile::R, PairMode::Pair);
-                self.op(
-                    Op::IAdd3 { neg_b: false, w64: true },
-                    vec![reg(t)],
-                    vec![addr.clone(), Operand::Imm(off), Operand::Zero],
-                );
-                reg(t)
-            };
-            each(self, elt, a, k)?;
-            off += (mem_bits(elt) / 8) as u64;
-        }
-        Ok(())
-    }
-
     fn lower_phi(&mut self, v: V, d: &[Operand]) -> Result<()> {
         let ty = ffi::classify(ffi::type_of(v));
         let inc = ffi::incoming(v);
@@ -1071,11 +975,6 @@ pub(super) fn sign_bit(t: FTy) -> u64 {
 /// A scalar held in an R pair.
 fn is_w64(t: &Ty) -> bool {
     matches!(t, Ty::Int(b) if *b > 32) || matches!(t, Ty::F64 | Ty::Ptr(_))
-}
-
-/// Bits a memory access of scalar `t` moves (its store size; see `odd_ints.rs`).
-fn mem_bits(t: &Ty) -> u32 {
-    super::odd_ints::access_bits(t, scalar_bits(t)).unwrap_or(scalar_bits(t).max(8))
 }
 
 pub(super) fn scalar_bits(t: &Ty) -> u32 {

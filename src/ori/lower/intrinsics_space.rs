@@ -62,9 +62,8 @@ impl FnLowering<'_> {
             // The address is global whatever the pointer's address space (clang's `__ldg`
             // passes generic pointers).
             let (space, addr) = (Space::Global, self.get1(args[0])?);
-            let ty = ffi::classify(ffi::type_of(v));
             let nc = rest.starts_with("ldg.");
-            self.mem_access(&ty, addr, 0, |s, elt, a, k| {
+            self.mem_access(ffi::type_of(v), addr, 0, |s, elt, a, k, _| {
                 let bits = scalar_bits(elt).max(8);
                 let dk = d.get(k).cloned().ok_or_else(|| s.err(format!("intrinsic {name}")))?;
                 s.op(Op::Ld { space, bits, signed: false, volatile: false, offset: 0, nc }, vec![dk], vec![a]);

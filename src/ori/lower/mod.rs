@@ -51,6 +51,7 @@ mod intrinsics_sat;
 pub mod intrinsics_sm90;
 mod intrinsics_space;
 mod intrinsics_warp;
+mod load_store;
 mod memops;
 mod noncoherent;
 mod odd_ints;

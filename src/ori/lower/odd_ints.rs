@@ -3,31 +3,19 @@
 //! register up to 32 bits, an R pair above) with unspecified high bits, exactly like `i8` and
 //! `i16` (see `mod.rs`). Where the high bits matter, normalization extends from bit `w`:
 //! zero-extension masks with `2^w - 1`, sign-extension shifts left by `R - w` and arithmetically
-//! right by the same amount (`R` = 32 or 64). Memory accesses use the store size, which must be
-//! 1, 2, 4 or 8 bytes (`i17`–`i24` and `i33`–`i56` have 3-, 5-, 6- or 7-byte store sizes and are
-//! refused), and a store writes the bits past the width as zeros (as llc legalizes it); kernel
+//! right by the same amount (`R` = 32 or 64). Memory accesses move the store size (3-, 5-, 6-
+//! and 7-byte ones in naturally aligned pieces: `load_store.rs`), and a store writes the bits
+//! past the width as zeros (as llc legalizes it); kernel
 //! parameters take the `.u8`/`.u16`/`.u32`/`.u64` slot of their store size (llc-19 writes an
 //! invalid `.param .u7`).
 
 use super::FnLowering;
-use super::ffi::Ty;
 use crate::ori::ir::{Operand, PairMode, RegFile};
 use crate::ori::opcode::{Op, lut};
 
 /// A width that is not one of the register widths 1/8/16/32/64.
 pub(super) fn is_odd(bits: u32) -> bool {
     !matches!(bits, 1 | 8 | 16 | 32 | 64) && bits < 64
-}
-
-/// Bits a memory access of scalar type `t` moves (`None`: a store size of 3, 5, 6 or 7 bytes).
-pub(super) fn access_bits(t: &Ty, scalar_bits: u32) -> Option<u32> {
-    match t {
-        Ty::Int(b) if is_odd(*b) => {
-            let bytes = b.div_ceil(8);
-            matches!(bytes, 1 | 2 | 4 | 8).then_some(bytes * 8)
-        }
-        _ => Some(scalar_bits.max(8)),
-    }
 }
 
 impl FnLowering<'_> {

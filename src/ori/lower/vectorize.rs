@@ -308,7 +308,7 @@ impl FnLowering<'_> {
     }
 
     /// `addr + delta` (a 64-bit add that `fold_offsets` makes the access's immediate).
-    fn offset_addr(&mut self, addr: &Operand, delta: i64) -> Operand {
+    pub(super) fn offset_addr(&mut self, addr: &Operand, delta: i64) -> Operand {
         if delta == 0 {
             return addr.clone();
         }
