@@ -11,9 +11,10 @@
 //! ```
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
-use crate::llvm::{div128, fma_contract, passes};
+use crate::llvm::{div128, fma_contract, pass_api, passes};
 use crate::ori::ir::Function;
-use crate::ori::pipeline::{self, Phase, PhaseContext};
+use crate::ori::phase_context::PhaseContext;
+use crate::ori::pipeline::{self, Phase};
 use crate::ori::regalloc;
 use anyhow::Result;
 use inkwell::attributes::{Attribute, AttributeLoc};
@@ -36,7 +37,7 @@ pub struct MiddleEnd {
 pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'static str)) -> Result<MiddleEnd> {
     crate::llvm::nvvm_reflect::run(m, sm);
     lap("nvvm-reflect");
-    let mut pcx = passes::PassContext::new(passes::PassOptions { sm: Some(sm), ..Default::default() });
+    let mut pcx = pass_api::PassContext::new(pass_api::PassOptions { sm: Some(sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline(MIDDLE_END)? {
         (pass.run)(m, &mut pcx, &params)?;
         lap(pass.name);

@@ -20,7 +20,8 @@
 //! loads, so one copy of LLVM serves both; the `ori` binary links LLVM statically.
 
 use llvm_sys::prelude::LLVMModuleRef;
-use ori::llvm::passes::{PassContext, PassOptions, parse_pipeline, registry};
+use ori::llvm::pass_api::{PassContext, PassOptions};
+use ori::llvm::passes::{parse_pipeline, registry};
 use std::ffi::{CString, c_char, c_int, c_void};
 use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -45,26 +45,26 @@
 //! `--dump-trace` compares the per-instruction traces of the pre-RA and post-RA runs and shows the
 //! first instruction, lane and register where they diverge.
 
-use super::check_images::{self as cimg, GlobalImage};
+use super::check_images as cimg;
 use super::check_inputs::{self as ci, LaunchFacts};
 pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
-pub use super::check_race::RaceMode;
-use super::check_race::{self as cr, Origins};
+use super::check_race as cr;
+use super::check_runs::{Snapshot, diff, plural, run_ori, run_reference, run_seed};
 use super::check_trap::trapped_seed;
-use crate::llvm::launch_bounds::LaunchBounds;
-use crate::llvm::reference::{self, RefArg, RefError};
+pub use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, RaceMode, Verdict};
+use super::check_types::{Origins, Stage};
+use crate::llvm::reference::{self, RefError};
 use crate::llvm::{fma_contract, module};
-use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome, Unit};
-use crate::ori::ir::{Function, GlobalVar, Operand, VReg};
+use crate::ori::interp::{self, ErrorKind, Launch, Options, Outcome, Unit};
+use crate::ori::ir::{Function, Operand, VReg};
 use crate::ori::lower::ffi::{self, V};
-use crate::ori::opcode::{Op, Space};
-use crate::ori::pipeline::PhaseContext;
+use crate::ori::opcode::Op;
+use crate::ori::phase_context::PhaseContext;
 use crate::ori::regalloc::{self, Allocation};
 use crate::ori::{lower, print};
 use anyhow::Result;
 use inkwell::context::Context;
 use inkwell::values::AsValueRef;
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 #[derive(clap::Args, Debug)]
@@ -105,142 +105,6 @@ pub struct CheckArgs {
     /// Do not look for data races (they are looked for by default).
     #[arg(long = "no-racecheck")]
     pub no_racecheck: bool,
-}
-
-/// Options of one check.
-#[derive(Clone, Debug)]
-pub struct CheckOptions {
-    pub sm: u32,
-    pub maxrregcount: Option<u32>,
-    pub dump_trace: bool,
-    pub elements: usize,
-    pub int_param: Option<u64>,
-    pub seeds: u32,
-    pub max_steps: u64,
-    pub use_reference: bool,
-    /// `ori llc --fmad`.
-    pub fmad: bool,
-    pub race: RaceMode,
-}
-
-impl Default for CheckOptions {
-    fn default() -> Self {
-        CheckOptions {
-            sm: 90,
-            maxrregcount: None,
-            dump_trace: false,
-            elements: 131072,
-            int_param: None,
-            seeds: 3,
-            max_steps: 20_000_000,
-            use_reference: true,
-            fmad: true,
-            race: RaceMode::On,
-        }
-    }
-}
-
-/// One kernel, compiled.
-#[derive(Clone, Debug)]
-pub struct CompiledKernel {
-    pub name: String,
-    /// Right after lowering (phis present).
-    pub lowered: Function,
-    /// Just before register allocation.
-    pub pre: Option<Function>,
-    /// After allocation, with the assignment.
-    pub post: Option<(Function, Allocation)>,
-    /// Why the pipeline stopped, if it did.
-    pub error: Option<String>,
-    pub params: Vec<ParamKind>,
-    /// LLVM parameter names (`%3` or the source name).
-    pub param_names: Vec<String>,
-    /// What the parameters' attributes allow (`check_inputs.rs`).
-    pub param_attrs: Vec<ParamAttrs>,
-    pub bounds: Option<LaunchBounds>,
-    /// Range facts on the launch dimensions.
-    pub facts: LaunchFacts,
-    /// Where the instructions as lowered come from (for race reports).
-    pub origins: Origins,
-    /// The images of the module's `.texref` / `.surfref` variables (`check_images.rs`).
-    pub global_images: Vec<GlobalImage>,
-}
-
-/// A compiled module.
-#[derive(Clone, Debug)]
-pub struct Compiled {
-    /// The original IR for the reference, with the `fma-contract` decisions applied when
-    /// `--fmad` is on (see `llvm::fma_contract`: the choice must be the same on both sides).
-    pub ir: Vec<u8>,
-    pub globals: Vec<GlobalVar>,
-    pub kernels: Vec<CompiledKernel>,
-    /// Device functions that survived inlining (called with `CALL`), compiled the same way.
-    pub devices: Vec<CompiledKernel>,
-}
-
-/// A compilation stage that runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    Lowered,
-    Pre,
-    Post,
-}
-
-impl Compiled {
-    /// The functions to run for kernel `k` at a stage: the kernel first, then every device
-    /// function available at that stage, each with its assignment after allocation.
-    fn program<'a>(&'a self, k: &'a CompiledKernel, stage: Stage) -> Option<Vec<Unit<'a>>> {
-        let pick = |k: &'a CompiledKernel| -> Option<Unit<'a>> {
-            match stage {
-                Stage::Lowered => Some((&k.lowered, None)),
-                Stage::Pre => k.pre.as_ref().map(|f| (f, None)),
-                Stage::Post => k.post.as_ref().map(|(f, a)| (f, Some(a.phys.as_slice()))),
-            }
-        };
-        let mut v = vec![pick(k)?];
-        v.extend(self.devices.iter().filter_map(pick));
-        Some(v)
-    }
-
-    /// The program after allocation, when the kernel was allocated.
-    pub(super) fn program_post<'a>(&'a self, k: &'a CompiledKernel) -> Option<Vec<Unit<'a>>> {
-        k.post.as_ref()?;
-        self.program(k, Stage::Post)
-    }
-}
-
-/// The verdict for one kernel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// All runs agree; the string says what the reference was.
-    Ok(String),
-    Mismatch(String),
-    /// The kernel has a data race (`check_race.rs`); the string summarizes.
-    Race(String),
-    Skipped(String),
-}
-
-/// The report for one kernel: the verdict plus detail lines.
-#[derive(Clone, Debug)]
-pub struct KernelReport {
-    pub name: String,
-    pub verdict: Verdict,
-    pub details: Vec<String>,
-}
-
-impl std::fmt::Display for KernelReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.verdict {
-            Verdict::Ok(r) => write!(f, "{}: ok ({r})", self.name)?,
-            Verdict::Mismatch(m) => write!(f, "{}: MISMATCH {m}", self.name)?,
-            Verdict::Race(r) => write!(f, "{}: race ({r})", self.name)?,
-            Verdict::Skipped(r) => write!(f, "{}: skipped ({r})", self.name)?,
-        }
-        for d in &self.details {
-            write!(f, "\n  {d}")?;
-        }
-        Ok(())
-    }
 }
 
 pub fn run(args: CheckArgs) -> Result<u8> {
@@ -417,228 +281,6 @@ fn llvm_name(v: V) -> String {
     ffi::value_string(v).rsplit(' ').next().unwrap_or("?").to_string()
 }
 
-/// Memory after a run: buffers in parameter order (None for scalars) and `.global` variables.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Snapshot {
-    pub(super) buffers: Vec<Option<Vec<u8>>>,
-    pub(super) globals: BTreeMap<String, Vec<u8>>,
-    /// The JIT reference trapped (an Ori run that traps is an error instead).
-    pub(super) trapped: Option<String>,
-}
-
-/// Whether a module variable's final contents are compared between runs: `.global` variables
-/// defined here, except those holding addresses (which differ between the JIT's host memory and
-/// the interpreter's).
-fn compared(g: &GlobalVar) -> bool {
-    // A `.texref`/`.surfref` variable is a handle; a surface's image is compared instead.
-    g.space == Space::Global && !g.external && g.relocs.is_empty() && g.handle.is_none()
-}
-
-/// Fresh memory holding `inp`: the machine, the parameter values (buffers by base address) and
-/// each buffer parameter's base. Deterministic: the same inputs give the same addresses.
-pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec<Option<u64>>) {
-    let mut machine = Machine::new(&c.globals);
-    let mut params = inp.scalars.clone();
-    let mut bases = Vec::new();
-    for (i, b) in inp.buffers.iter().enumerate() {
-        if let Some((_, data)) = b.as_ref().filter(|_| inp.images.get(i).is_none_or(Option::is_none)) {
-            let base = machine.alloc(&format!("arg{i}"), data.clone());
-            params[i] = base;
-            bases.push(Some(base));
-        } else {
-            bases.push(None);
-        }
-    }
-    cimg::bind_images(&mut machine, inp, &mut bases);
-    (machine, params, bases)
-}
-
-/// Runs an Ori function on fresh memory holding `inp`.
-pub(super) fn run_ori(
-    c: &Compiled,
-    funcs: &[Unit<'_>],
-    inp: &Inputs,
-    launch: &Launch,
-    opts: &Options,
-) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
-    let f = funcs[0].0;
-    let (mut machine, params, bases) = machine_for(c, inp);
-    if params.len() != f.params.len() {
-        let e =
-            interp::Error::internal(format!("{} LLVM parameters vs {} Ori parameters", params.len(), f.params.len()));
-        return Err((e, Outcome::default()));
-    }
-    let (out, result) = interp::run_program(&mut machine, funcs, launch, &params, opts);
-    if let Err(e) = result {
-        return Err((e, out));
-    }
-    let buffers = bases.iter().map(|b| b.and_then(|b| machine.buffer(b)).map(|b| b.data.clone())).collect();
-    let mut globals: BTreeMap<String, Vec<u8>> = c
-        .globals
-        .iter()
-        .filter(|g| compared(g))
-        .filter_map(|g| {
-            let (_, addr) = machine.symbol(&g.name)?;
-            Some((g.name.clone(), machine.buffer(addr)?.data[..g.size as usize].to_vec()))
-        })
-        .collect();
-    cimg::snapshot_images(&machine, inp, &mut globals);
-    Ok((Snapshot { buffers, globals, trapped: None }, out))
-}
-
-/// Which reference outputs depend on the thread schedule (per buffer and module variable, per
-/// byte): more than one value is correct there.
-pub(super) struct Unstable {
-    buffers: Vec<Vec<bool>>,
-    globals: BTreeMap<String, Vec<bool>>,
-}
-
-impl Unstable {
-    /// Makes the reference accept `got`'s value at every schedule-dependent element (whole
-    /// elements of the buffer's type); returns how many elements that concerned.
-    fn accept(&self, inp: &Inputs, reference: &mut Snapshot, got: &Snapshot) -> usize {
-        let mut n = 0;
-        let mut bufs = self.buffers.iter();
-        for (i, b) in inp.buffers.iter().enumerate() {
-            let Some((elem, _)) = b else { continue };
-            let Some(mask) = bufs.next() else { break };
-            let (Some(Some(r)), Some(Some(g))) = (reference.buffers.get_mut(i), got.buffers.get(i)) else { continue };
-            let w = elem.bytes();
-            for (j, m) in mask.chunks(w).enumerate() {
-                let range = j * w..(j * w + w).min(r.len()).min(g.len());
-                if m.iter().any(|&x| x) && !range.is_empty() {
-                    r[range.clone()].copy_from_slice(&g[range]);
-                    n += 1;
-                }
-            }
-        }
-        for (name, mask) in &self.globals {
-            // A module variable counts as one element.
-            if let (Some(r), Some(g)) = (reference.globals.get_mut(name), got.globals.get(name))
-                && mask.iter().any(|&m| m)
-                && r.len() == g.len()
-            {
-                r.copy_from_slice(g);
-                n += 1;
-            }
-        }
-        n
-    }
-}
-
-pub(super) fn run_reference(
-    c: &Compiled,
-    k: &CompiledKernel,
-    inp: &Inputs,
-    launch: &Launch,
-) -> Result<(Snapshot, Vec<String>, Unstable), RefError> {
-    let args: Vec<RefArg> = inp
-        .buffers
-        .iter()
-        .zip(&inp.scalars)
-        .enumerate()
-        .map(|(i, (b, s))| match b {
-            Some((_, d)) => cimg::ref_arg(inp, i).unwrap_or_else(|| RefArg::Buffer(d.clone())),
-            None => RefArg::Scalar(*s),
-        })
-        .collect();
-    let globals: Vec<(String, u64)> =
-        c.globals.iter().filter(|g| compared(g)).map(|g| (g.ir_name.clone(), g.size)).collect();
-    let out = reference::run(&c.ir, &k.name, &args, launch, &globals, &cimg::ref_images(inp))?;
-    let mut bufs = out.buffers.into_iter();
-    let buffers = inp.buffers.iter().map(|b| b.as_ref().and_then(|_| bufs.next())).collect();
-    // Back to the PTX names the Ori runs use.
-    let globals =
-        c.globals.iter().filter_map(|g| out.globals.get(&g.ir_name).map(|b| (g.name.clone(), b.clone()))).collect();
-    let unstable_globals = c
-        .globals
-        .iter()
-        .filter_map(|g| out.unstable_globals.get(&g.ir_name).map(|u| (g.name.clone(), u.clone())))
-        .collect();
-    let unstable = Unstable { buffers: out.unstable, globals: unstable_globals };
-    Ok((Snapshot { buffers, globals, trapped: out.trapped }, out.notes, unstable))
-}
-
-fn show(elem: Elem, b: &[u8]) -> String {
-    let mut w = [0u8; 8];
-    w[..b.len()].copy_from_slice(b);
-    let v = u64::from_le_bytes(w);
-    match elem {
-        Elem::F16 => format!("{:?} ({v:#06x})", interp::float::f16_to_f64(v as u16)),
-        Elem::BF16 => format!("{:?} ({v:#06x})", interp::float::bf16_to_f64(v as u16)),
-        Elem::F32 => format!("{:?} ({v:#010x})", f32::from_bits(v as u32)),
-        Elem::F64 => format!("{:?} ({v:#018x})", f64::from_bits(v)),
-        Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64 => format!("{v} ({v:#x})"),
-    }
-}
-
-fn elem_equal(elem: Elem, a: &[u8], b: &[u8], tolerance: bool) -> bool {
-    if a == b {
-        return true;
-    }
-    if !elem.is_float() {
-        return false;
-    }
-    let val = |x: &[u8]| {
-        let mut w = [0u8; 8];
-        w[..x.len()].copy_from_slice(x);
-        let v = u64::from_le_bytes(w);
-        match elem {
-            Elem::F16 => interp::float::f16_to_f64(v as u16),
-            Elem::BF16 => interp::float::bf16_to_f64(v as u16),
-            Elem::F32 => f32::from_bits(v as u32) as f64,
-            _ => f64::from_bits(v),
-        }
-    };
-    let (x, y) = (val(a), val(b));
-    if x.is_nan() && y.is_nan() {
-        return true;
-    }
-    tolerance && (x - y).abs() <= 1e-5 * x.abs().max(y.abs()).max(0.1)
-}
-
-/// The first difference between two snapshots, described.
-pub(super) fn diff(
-    k: &CompiledKernel,
-    inp: &Inputs,
-    expected: &Snapshot,
-    got: &Snapshot,
-    tolerance: bool,
-) -> Option<String> {
-    for (i, (e, g)) in expected.buffers.iter().zip(&got.buffers).enumerate() {
-        let (Some(e), Some(g)) = (e, g) else { continue };
-        let Some((elem, _)) = &inp.buffers[i] else { continue };
-        let n = elem.bytes();
-        let mut first = None;
-        let mut count = 0;
-        for (j, (a, b)) in e.chunks(n).zip(g.chunks(n)).enumerate() {
-            if !elem_equal(*elem, a, b, tolerance) {
-                count += 1;
-                first.get_or_insert((j, a, b));
-            }
-        }
-        if let Some((j, a, b)) = first {
-            let name = k.param_names.get(i).cloned().unwrap_or_default();
-            return Some(format!(
-                "arg{i} ({name}, {}) [{j}]: expected {}, got {} ({count} element{} differ{})",
-                elem.name(),
-                show(*elem, a),
-                show(*elem, b),
-                plural(count),
-                if count == 1 { "s" } else { "" }
-            ));
-        }
-    }
-    for (name, e) in &expected.globals {
-        if let Some(g) = got.globals.get(name)
-            && let Some(j) = e.iter().zip(g).position(|(a, b)| a != b)
-        {
-            return Some(format!("@{name} byte {j}: expected {:#04x}, got {:#04x}", e[j], g[j]));
-        }
-    }
-    None
-}
-
 fn skip_reason(stage: &str, e: &interp::Error) -> String {
     match e.kind {
         ErrorKind::Unsupported => format!("{stage}: unsupported {e}"),
@@ -734,45 +376,6 @@ fn run_seeds(
         report.details.insert(0, ci::describe_runs(launch, &k.param_names, &k.params, &ran));
     }
     report
-}
-
-/// The inputs of seed `seed` of a kernel (`fixed`: every integer parameter's value).
-pub(super) fn seed_inputs(k: &CompiledKernel, opts: &CheckOptions, seed: u32, fixed: Option<u64>) -> Inputs {
-    let mut inp = ci::inputs(&k.name, &k.params, &k.param_attrs, opts.elements, seed, fixed.or(opts.int_param));
-    cimg::add_global_images(&mut inp, &k.global_images, seed);
-    inp
-}
-
-/// A seed's run: the inputs, the memory after it, the outcome and the fallback integer value.
-pub(super) type SeedRun = (Inputs, Snapshot, Outcome, Option<u64>);
-
-/// Runs `prog` on the inputs of seed `seed`: its integer parameters, then smaller ones (16, 3, 0)
-/// while the inputs make the run fault (an index parameter beyond a fixed-size array). Returns the
-/// inputs that ran, the memory and outcome, and the fallback value if one was needed (or the error).
-// The error carries the inputs that faulted (for the report); one per seed, so its size is no cost.
-#[allow(clippy::result_large_err)]
-pub(super) fn run_seed(
-    c: &Compiled,
-    k: &CompiledKernel,
-    opts: &CheckOptions,
-    seed: u32,
-    prog: &[Unit<'_>],
-    launch: &Launch,
-    iopts: &Options,
-) -> Result<SeedRun, (interp::Error, Inputs)> {
-    let mut candidates = vec![opts.int_param];
-    if k.params.contains(&ParamKind::Int) {
-        candidates.extend([16, 3, 0].into_iter().filter(|&v| opts.int_param.is_none_or(|f| v < f)).map(Some));
-    }
-    let mut attempt = 0;
-    loop {
-        let inp = seed_inputs(k, opts, seed, candidates[attempt]);
-        match run_ori(c, prog, &inp, launch, iopts) {
-            Ok((snap, out)) => return Ok((inp, snap, out, candidates[attempt].filter(|_| attempt > 0))),
-            Err((e, _)) if e.kind == ErrorKind::Fault && attempt + 1 < candidates.len() => attempt += 1,
-            Err((e, _)) => return Err((e, inp)),
-        }
-    }
 }
 
 /// Checks one kernel on input set `seed`; also returns the inputs it ran.
@@ -910,10 +513,6 @@ fn check_seed(
     (report, Some(inp))
 }
 
-pub(super) fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 /// Buffer elements whose value differs from the input (a measure of how much the check saw).
 fn changed_elements(inp: &Inputs, out: &Snapshot) -> usize {
     let mut n = 0;
@@ -1016,6 +615,7 @@ pub fn uses_op(f: &Function, pred: impl Fn(&Op) -> bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::llvm::launch_bounds::LaunchBounds;
 
     const KERNEL: &str = r#"
 target triple = "nvptx64-nvidia-cuda"
@@ -1106,14 +706,5 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
         assert_eq!((l.grid, l.block), ([2, 1, 1], [64, 1, 1]));
         let b = LaunchBounds { is_kernel: true, reqntid: [Some(32), Some(2), None], ..Default::default() };
         assert_eq!(launch_for(&prog, Some(&b)).block, [32, 2, 1]);
-    }
-
-    #[test]
-    fn float_comparison_treats_nans_alike_and_tolerates_approximations() {
-        let f = |x: f32| x.to_le_bytes();
-        assert!(elem_equal(Elem::F32, &f(f32::NAN), &f(-f32::NAN), false));
-        assert!(!elem_equal(Elem::F32, &f(1.0), &f(1.0 + f32::EPSILON), false));
-        assert!(elem_equal(Elem::F32, &f(1.0), &f(1.0 + f32::EPSILON), true));
-        assert!(!elem_equal(Elem::I32, &1i32.to_le_bytes(), &2i32.to_le_bytes(), true));
     }
 }

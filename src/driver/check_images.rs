@@ -7,7 +7,8 @@
 //! - An `i64` kernel parameter is a handle when the kernel passes it (directly or through phis,
 //!   selects and freezes) as the handle of a texture/surface intrinsic, or when
 //!   `!nvvm.annotations` marks it (`rdoimage`: texture, `wroimage`/`rdwrimage`: surface,
-//!   `sampler`). Its value is [`param_handle`]`(index)`, the same in every run.
+//!   `sampler`). Its value is [`param_handle`](super::check_inputs::param_handle)`(index)`, the
+//!   same in every run.
 //! - A module variable annotated `texture`/`surface` is a handle through
 //!   `texsurf.handle.internal(@var)`; its value is the variable's address (in the interpreter
 //!   and in the JIT alike, each its own), to which its image is bound.
@@ -24,7 +25,7 @@
 //! Surfaces are outputs: their final contents are compared like buffers (a parameter's as the
 //! parameter's buffer, a variable's under the variable's name).
 
-use super::check_inputs::{Elem, Inputs, ParamKind, fill, seed_of};
+use super::check_inputs::{GlobalImage, Inputs, ParamKind, contents, seed_of};
 use crate::llvm::reference::{RefArg, RefImage};
 use crate::ori::interp::Machine;
 use crate::ori::interp::texture::ImageSpec;
@@ -32,24 +33,9 @@ use crate::ori::ir::GlobalVar;
 use crate::ori::lower::ffi::{self, Ty, V};
 use crate::ori::lower::texsurf::Annotations;
 use crate::ori::texsurf::{Channel, HandleKind, TexOp};
-use crate::rng::Rng;
 use inkwell::module::Module;
 use inkwell::values::{AsValueRef, FunctionValue};
 use std::collections::BTreeMap;
-
-/// The handle value of kernel parameter `index` when it is a texture, surface or sampler.
-pub fn param_handle(index: usize) -> u64 {
-    0x7E70_0000_0000_0000 | (index as u64) << 8
-}
-
-/// The image of a module `.texref` / `.surfref` variable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GlobalImage {
-    /// The PTX name (the interpreter's symbol) and the LLVM name (the JIT's).
-    pub name: String,
-    pub ir_name: String,
-    pub spec: ImageSpec,
-}
 
 /// What the uses of a handle say.
 #[derive(Clone, Copy, Debug, Default)]
@@ -261,13 +247,6 @@ pub fn changed_words(inp: &Inputs, after: &BTreeMap<String, Vec<u8>>) -> usize {
         }
     }
     n
-}
-
-/// An image's contents for one seed (`seed`: the input set's per-parameter seed).
-pub fn contents(spec: &ImageSpec, seed: u64) -> Vec<u8> {
-    let mut rng = Rng::new(seed);
-    let elem = if spec.float { Elem::F32 } else { Elem::I32 };
-    fill(elem, spec.bytes() / 4, &mut rng)
 }
 
 #[cfg(test)]

@@ -39,7 +39,6 @@
 //! or a `range` return attribute on `ntid`/`tid`/`nctaid`/`ctaid` reads). 8 KiB of dynamic shared
 //! memory.
 
-use super::check_images::{self as images, GlobalImage};
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::metadata;
 use crate::ori::interp::texture::ImageSpec;
@@ -411,6 +410,15 @@ pub fn launch_with_facts(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>, fact
     Launch { grid, block, dynamic_shared: 8192 }
 }
 
+/// The image of a module `.texref` / `.surfref` variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlobalImage {
+    /// The PTX name (the interpreter's symbol) and the LLVM name (the JIT's).
+    pub name: String,
+    pub ir_name: String,
+    pub spec: ImageSpec,
+}
+
 /// Inputs of one kernel run: buffer contents per parameter (None for scalars) and scalar values;
 /// an image parameter has its image's data as its buffer and its handle as its scalar.
 #[derive(Clone, Debug)]
@@ -448,6 +456,18 @@ pub(super) fn fill(elem: Elem, n: usize, rng: &mut Rng) -> Vec<u8> {
         }
     }
     out
+}
+
+/// An image's contents for one seed (`seed`: the input set's per-parameter seed).
+pub fn contents(spec: &ImageSpec, seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let elem = if spec.float { Elem::F32 } else { Elem::I32 };
+    fill(elem, spec.bytes() / 4, &mut rng)
+}
+
+/// The handle value of kernel parameter `index` when it is a texture, surface or sampler.
+pub fn param_handle(index: usize) -> u64 {
+    0x7E70_0000_0000_0000 | (index as u64) << 8
 }
 
 /// An integer parameter's value in seed `seed` (before the type and range reduction).
@@ -528,8 +548,8 @@ pub fn inputs(
             }
             ParamKind::Image(spec) => {
                 let elem = if spec.float { Elem::F32 } else { Elem::I32 };
-                buffers.push(Some((elem, images::contents(spec, seed_of(name, i, seed)))));
-                scalars.push(images::param_handle(i));
+                buffers.push(Some((elem, contents(spec, seed_of(name, i, seed)))));
+                scalars.push(param_handle(i));
                 image_specs[i] = Some(*spec);
             }
         }

@@ -13,10 +13,9 @@
 //! (same-value writes; plain reads of atomically updated locations) are warnings: the check goes
 //! on as usual. `--racecheck` runs the detector alone.
 
-use super::check::{
-    self, CheckOptions, Compiled, CompiledKernel, Inputs, KernelReport, Snapshot, Verdict, diff, machine_for, run_ori,
-    run_reference,
-};
+use super::check_inputs::Inputs;
+use super::check_runs::{Snapshot, diff, machine_for, plural, run_ori, run_reference, run_seed};
+use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, Origins, RaceMode, Verdict};
 use crate::llvm::metadata;
 use crate::llvm::reference::RefError;
 use crate::ori::interp::race::{Benign, Race, RaceAccess};
@@ -26,26 +25,6 @@ use crate::ori::opcode::Space;
 use crate::ori::print;
 use inkwell::values::{AsValueRef, FunctionValue};
 use std::collections::BTreeSet;
-
-/// How `ori check` uses the detector.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RaceMode {
-    Off,
-    /// Alongside the comparisons (the default).
-    On,
-    /// The detector alone (`--racecheck`).
-    Only,
-}
-
-/// Where the instructions of a function as lowered come from.
-#[derive(Clone, Debug, Default)]
-pub struct Origins {
-    /// Per block and instruction: the LLVM instruction's ordinal + 1 (0: none).
-    pub per_inst: Vec<Vec<u32>>,
-    /// Per LLVM instruction: `file:line:col: <instruction>` (the location when there is debug
-    /// info).
-    pub llvm: Vec<String>,
-}
 
 /// The LLVM side of `Program::origins` for function `f`: its instructions printed once (one
 /// printed line per instruction) with their debug locations.
@@ -319,7 +298,7 @@ pub fn race_free_launch(
             continue;
         }
         let l = Launch { block, ..*launch };
-        let clean = |seed| matches!(check::run_seed(c, k, opts, seed, low_prog, &l, &iopts), Ok((_, _, out, _)) if out.race.races.is_empty());
+        let clean = |seed| matches!(run_seed(c, k, opts, seed, low_prog, &l, &iopts), Ok((_, _, out, _)) if out.race.races.is_empty());
         if (0..opts.seeds.max(1)).all(clean) {
             return Some(l);
         }
@@ -340,7 +319,7 @@ pub fn racecheck_only(
     let mut ran = Vec::new();
     let mut benign = BTreeSet::new();
     for seed in 0..opts.seeds.max(1) {
-        match check::run_seed(c, k, opts, seed, low_prog, launch, &iopts) {
+        match run_seed(c, k, opts, seed, low_prog, launch, &iopts) {
             Ok((inp, _, out, _)) if has_race(&out) => {
                 report.details.extend(race_lines(c, k, &inp, &out.race.races, 8));
                 report.details.insert(0, format!("in seed {seed}"));
@@ -364,7 +343,6 @@ pub fn racecheck_only(
             Err((e, _)) => report.details.push(format!("seed {seed} skipped: {e}")),
         }
     }
-    report.verdict =
-        Verdict::Ok(format!("race detector only: no race in {} seed{}", ran.len(), check::plural(ran.len())));
+    report.verdict = Verdict::Ok(format!("race detector only: no race in {} seed{}", ran.len(), plural(ran.len())));
     (report, ran)
 }

@@ -6,14 +6,14 @@
 //! run that ran to its end (or failed otherwise) instead. The other direction, a reference that
 //! traps where the pre-allocation run did not, is a mismatch found by `check.rs`.
 
-use super::check::{self, CheckOptions, Compiled, CompiledKernel, Inputs, KernelReport, Verdict};
+use super::check_inputs::Inputs;
+use super::check_runs::{Snapshot, run_ori, run_reference};
+use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, Verdict};
 use crate::llvm::reference::RefError;
 use crate::ori::interp::{self, ErrorKind, Launch, Options, Unit};
 
 /// What a run did with the inputs: `Ok(why)` it trapped, `Err(what)` it did something else.
-fn trapped(
-    run: Result<(check::Snapshot, interp::Outcome), (interp::Error, interp::Outcome)>,
-) -> Result<String, String> {
+fn trapped(run: Result<(Snapshot, interp::Outcome), (interp::Error, interp::Outcome)>) -> Result<String, String> {
     match run {
         Err((e, _)) if e.kind == ErrorKind::Trap => Ok(e.to_string()),
         Err((e, _)) => Err(format!("failed: {e}")),
@@ -37,13 +37,13 @@ pub(super) fn trapped_seed(
     let mismatch = |report: &mut KernelReport, what: String| {
         report.verdict = Verdict::Mismatch(format!("pre-RA trapped ({pre}), {what}"));
     };
-    if let Err(what) = trapped(check::run_ori(c, low_prog, inp, launch, &iopts)) {
+    if let Err(what) = trapped(run_ori(c, low_prog, inp, launch, &iopts)) {
         mismatch(&mut report, format!("the function as lowered {what}"));
         return report;
     }
     let mut label = String::from("pre-RA vs post-RA only: --no-reference");
     if opts.use_reference {
-        match check::run_reference(c, k, inp, launch) {
+        match run_reference(c, k, inp, launch) {
             Ok((snap, _, _)) if snap.trapped.is_some() => label = "jit".into(),
             Ok(_) => {
                 mismatch(&mut report, "the LLVM reference ran to its end".into());
@@ -57,7 +57,7 @@ pub(super) fn trapped_seed(
     }
     match c.program_post(k) {
         Some(post) => {
-            if let Err(what) = trapped(check::run_ori(c, &post, inp, launch, &iopts)) {
+            if let Err(what) = trapped(run_ori(c, &post, inp, launch, &iopts)) {
                 mismatch(&mut report, format!("post-RA {what}"));
                 return report;
             }

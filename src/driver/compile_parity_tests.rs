@@ -4,7 +4,7 @@
 //! which is the path `ori llc` prints its PTX from.
 
 use crate::driver::check::{CheckOptions, compile};
-use crate::ori::pipeline::PhaseContext;
+use crate::ori::phase_context::PhaseContext;
 use crate::ori::{lower, print, regalloc};
 use inkwell::context::Context;
 

@@ -4,7 +4,8 @@
 use crate::emit::ptx::{self, Directives, EmitFunction};
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::module;
-use crate::ori::pipeline::{self, PhaseContext};
+use crate::ori::phase_context::PhaseContext;
+use crate::ori::pipeline;
 use crate::ori::{lower, print, regalloc};
 use crate::output::write_output;
 use anyhow::{Result, bail};

@@ -4,7 +4,9 @@ pub mod check;
 pub mod check_images;
 pub mod check_inputs;
 pub mod check_race;
+pub mod check_runs;
 pub mod check_trap;
+pub mod check_types;
 #[cfg(test)]
 mod compile_parity_tests;
 pub mod fuzz_regalloc;

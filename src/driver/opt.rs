@@ -1,6 +1,6 @@
 //! `ori opt`: load a module, run the `-passes=` pipeline, verify, write `.ll` (`-S`) or `.bc`.
 
-use crate::llvm::{module, passes};
+use crate::llvm::{module, pass_api, passes};
 use crate::output::write_output;
 use anyhow::{Result, bail};
 use inkwell::context::Context;
@@ -49,16 +49,16 @@ pub fn run(args: OptArgs) -> Result<u8> {
     }
     let ctx = Context::create();
     let module = module::load_module(&ctx, &args.input)?;
-    let opts = passes::PassOptions {
+    let opts = pass_api::PassOptions {
         sm: args.sm,
         range_form: match args.range_form.as_str() {
-            "attribute" => passes::RangeForm::Attribute,
-            "both" => passes::RangeForm::Both,
-            _ => passes::RangeForm::Metadata,
+            "attribute" => pass_api::RangeForm::Attribute,
+            "both" => pass_api::RangeForm::Both,
+            _ => pass_api::RangeForm::Metadata,
         },
         verify_known_bits: args.verify_known_bits,
     };
-    let mut pcx = passes::PassContext::new(opts);
+    let mut pcx = pass_api::PassContext::new(opts);
     let mut failure = None;
     for (pass, params) in &pipeline {
         if let Err(e) = (pass.run)(&module, &mut pcx, params) {

@@ -27,7 +27,7 @@
 //! program, so the reference must make the same choice to be comparable — the fused arithmetic
 //! itself is then computed by LLVM's JIT, independently of ori's lowering and interpreter.
 
-use super::passes::{PassContext, PassParams};
+use super::pass_api::{PassContext, PassParams};
 use anyhow::Result;
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode as O;

@@ -12,7 +12,7 @@
 //!    it is attached as metadata, attribute or both (`range-form=` / `--range-form`).
 
 use crate::llvm::launch_bounds;
-use crate::llvm::passes::{PassContext, PassParams, RangeForm};
+use crate::llvm::pass_api::{PassContext, PassParams, RangeForm};
 use crate::sreg::SpecialReg;
 use anyhow::{Result, anyhow, bail};
 use inkwell::attributes::{Attribute, AttributeLoc};

@@ -11,6 +11,7 @@ pub mod module;
 pub mod mutate;
 pub mod mutate_meta;
 pub mod nvvm_reflect;
+pub mod pass_api;
 pub mod passes;
 pub mod reference;
 #[cfg(feature = "static-llvm")]

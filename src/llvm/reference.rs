@@ -80,6 +80,7 @@
 mod abort;
 mod bf16;
 mod images;
+mod jump;
 mod nvvm_round;
 mod ptx;
 mod ptx_blocks;

@@ -11,6 +11,7 @@ pub mod ir;
 pub mod liveness;
 pub mod lower;
 pub mod opcode;
+pub mod phase_context;
 pub mod pipeline;
 pub mod print;
 pub mod reconverge;

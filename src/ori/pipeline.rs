@@ -5,6 +5,8 @@
 
 use crate::ori::cfg;
 use crate::ori::ir::Function;
+use crate::ori::phase_context::PhaseContext;
+use crate::ori::varying::Varying;
 use anyhow::Result;
 
 /// One pipeline position.
@@ -22,36 +24,6 @@ pub struct Phase {
     pub allocates: bool,
 }
 
-/// Options and outputs shared by the phases of one function.
-#[derive(Debug, Default)]
-pub struct PhaseContext {
-    /// `--dont-merge-basicblocks` / `-no-bb-merge`.
-    pub no_bb_merge: bool,
-    /// `--dump-cfg` / `--dump-rpo` output, appended per function.
-    pub dump_cfg: bool,
-    pub dump_rpo: bool,
-    pub dumps: String,
-    /// `-w`: no warnings.
-    pub no_warnings: bool,
-    /// Warnings of the phases (`ori: warning: ...` lines), always printed to stderr.
-    pub warnings: String,
-    /// Register-allocation options (`--maxrregcount`, `-knob`, launch bounds).
-    pub regalloc: crate::ori::regalloc::Options,
-    /// The register assignment of every allocated function, by name.
-    pub allocations: std::collections::BTreeMap<String, crate::ori::regalloc::Allocation>,
-    /// The latest `OriPropagateVarying` result (phase 53 or 70) of every function, by name.
-    pub varying: std::collections::BTreeMap<String, crate::ori::varying::Varying>,
-    /// `--dump-split-ranges`: phase 19 `OriSplitLiveRanges` reports every loop into `dumps`.
-    pub dump_split_ranges: bool,
-    /// Per function: the registers phase 19 split off → the register each was split from; the
-    /// allocation checker counts them as that register (`split_ranges::check_allocation`).
-    pub split_origins:
-        std::collections::BTreeMap<String, std::collections::BTreeMap<crate::ori::ir::VReg, crate::ori::ir::VReg>>,
-    /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
-    /// see `uniform.rs` "Gate"; `ori llc --uniform-regs` sets it.
-    pub uniform_regs: bool,
-}
-
 /// The phases in order.
 pub fn phases() -> Vec<Phase> {
     let p = |number, name, run| Phase { number, name, group: name, run, allocates: false };
@@ -66,10 +38,10 @@ pub fn phases() -> Vec<Phase> {
         p(Some(54), "OriDoRematEarly", remat_early),
         p(Some(19), "OriSplitLiveRanges", crate::ori::split_ranges::split_live_ranges_phase),
         live_dead(33, "OriPerformLiveDeadSecond"),
-        varying(53, "OriPropagateVaryingFirst", crate::ori::varying::propagate_varying_first),
+        varying(53, "OriPropagateVaryingFirst", propagate_varying_first),
         p(None, "EliminateMovPhi", eliminate_phis),
         live_dead(61, "OriPerformLiveDeadThird"),
-        varying(70, "OriPropagateVaryingSecond", crate::ori::varying::propagate_varying_second),
+        varying(70, "OriPropagateVaryingSecond", propagate_varying_second),
         p(Some(74), "ConvertToUniformReg", crate::ori::uniform::convert_to_uniform_reg_phase),
         live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
@@ -129,6 +101,25 @@ fn varying(number: u32, name: &'static str, run: fn(&mut Function, &mut PhaseCon
     Phase { number: Some(number), name, group: "OriPropagateVarying", run, allocates: false }
 }
 
+fn run_phase(f: &mut Function, cx: &mut PhaseContext, number: u32) -> Result<()> {
+    let mut v = Varying::compute(f);
+    v.phase = Some(number);
+    cx.varying.insert(f.name.clone(), v);
+    Ok(())
+}
+
+/// Phase 53 `OriPropagateVaryingFirst` (on SSA code, before `EliminateMovPhi`). The result is
+/// kept in `cx.varying` under the function's name.
+pub fn propagate_varying_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    run_phase(f, cx, 53)
+}
+
+/// Phase 70 `OriPropagateVaryingSecond` (after phi elimination), recomputed from scratch; the
+/// snapshot `ConvertToUniformReg` (phase 74) consumes.
+pub fn propagate_varying_second(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+    run_phase(f, cx, 70)
+}
+
 /// One of the four `OriPerformLiveDead` instances (seed 000 "Why Four Instances?"): same pass,
 /// one group name for `--disable-phase`.
 fn live_dead(number: u32, name: &'static str) -> Phase {
@@ -169,7 +160,7 @@ fn analyze_control_flow(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
     let cfg = cfg::analyze(f);
     if cx.dump_cfg {
         // Divergent branches are coloured (OriPropagateVarying's answer on the IR as it is now).
-        let varying = crate::ori::varying::Varying::compute(f);
+        let varying = Varying::compute(f);
         cx.dumps.push_str(&cfg::dump_dot_divergence(f, &cfg, varying.divergent_branches()));
     }
     if cx.dump_rpo {

@@ -112,7 +112,7 @@ use crate::ori::cfg::{self, Cfg, Loop};
 use crate::ori::ir::{Bix, Function, Inst, Operand, RegFile, VReg};
 use crate::ori::liveness::Liveness;
 use crate::ori::opcode::{Op, Space};
-use crate::ori::pipeline::PhaseContext;
+use crate::ori::phase_context::PhaseContext;
 use crate::ori::print::Names;
 use crate::ori::regalloc::{self, Allocation, Budget, spill};
 use anyhow::{Result, bail};

@@ -73,7 +73,7 @@
 use crate::ori::cfg;
 use crate::ori::ir::{Function, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{MadKind, Op, Space};
-use crate::ori::pipeline::PhaseContext;
+use crate::ori::phase_context::PhaseContext;
 use crate::ori::varying::Varying;
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::Result;

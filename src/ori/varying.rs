@@ -106,9 +106,7 @@
 use crate::ori::cfg::{self, Cfg};
 use crate::ori::ir::{Bix, Callee, Function, Inst, Linkage, Operand, Program, VReg};
 use crate::ori::opcode::{Op, Space, VoteMode};
-use crate::ori::pipeline::PhaseContext;
 use crate::ori::print::Names;
-use anyhow::Result;
 use std::collections::BinaryHeap;
 use std::fmt::Write;
 
@@ -1046,29 +1044,6 @@ pub fn report(f: &Function, v: &Varying) -> String {
         if ub.is_empty() { String::new() } else { format!(" ({})", bix(&ub)) }
     );
     s
-}
-
-// ------------------------------------------------------------------------------------------------
-// Phases.
-// ------------------------------------------------------------------------------------------------
-
-fn run_phase(f: &mut Function, cx: &mut PhaseContext, number: u32) -> Result<()> {
-    let mut v = Varying::compute(f);
-    v.phase = Some(number);
-    cx.varying.insert(f.name.clone(), v);
-    Ok(())
-}
-
-/// Phase 53 `OriPropagateVaryingFirst` (on SSA code, before `EliminateMovPhi`). The result is
-/// kept in `cx.varying` under the function's name.
-pub fn propagate_varying_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
-    run_phase(f, cx, 53)
-}
-
-/// Phase 70 `OriPropagateVaryingSecond` (after phi elimination), recomputed from scratch; the
-/// snapshot `ConvertToUniformReg` (phase 74) consumes.
-pub fn propagate_varying_second(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
-    run_phase(f, cx, 70)
 }
 
 /// Builders for hand-written test functions (shared with `uniform.rs`'s tests).

@@ -3,6 +3,7 @@
 use super::testkit::*;
 use super::*;
 use crate::ori::ir::Operand;
+use crate::ori::phase_context::PhaseContext;
 use crate::sreg::{Dim, SpecialReg};
 use proptest::prelude::*;
 

@@ -1,6 +1,7 @@
 //! Ori instruction → listed SASS instructions, for everything but the macros (`macros.rs`) and
 //! the call ABI (`calls.rs`). The mapping is the table of the module documentation.
 
+use super::pack::{half_to_f32, pair_words};
 use super::{Emitter, Target, calls, fimm, imm, is_param_read, macros, memory};
 use crate::ori::interp::float::{bf16_to_f64, f16_to_f64};
 use crate::ori::ir::{Inst, Operand};
@@ -638,20 +639,6 @@ fn dmnmx(em: &mut Emitter, i: &Inst, max: bool) {
     em.emit(format!("MOV {}, {t}", em.word(d, 1)));
 }
 
-/// The two words of a 64-bit operand in registers (an immediate is moved into a scratch pair).
-pub(super) fn pair_words(em: &mut Emitter, o: &Operand) -> (String, String) {
-    match o {
-        Operand::Reg(_) => (em.word(o, 0), em.word(o, 1)),
-        _ => {
-            let (t, n) = em.tmp_pair();
-            let hi = format!("R{}", n + 1);
-            em.emit(format!("MOV {t}, {}", em.word(o, 0)));
-            em.emit(format!("MOV {hi}, {}", em.word(o, 1)));
-            (t, hi)
-        }
-    }
-}
-
 fn iabs(em: &mut Emitter, i: &Inst, w64: bool) {
     let (a, d) = (&i.srcs[0], &i.dsts[0]);
     if !w64 {
@@ -764,16 +751,6 @@ fn cvt(em: &mut Emitter, i: &Inst, from: NumTy, to: NumTy, round: Round) {
 /// A 16-bit float source in a register (an immediate is moved into a scratch one).
 fn half_src(em: &mut Emitter, a: &Operand) -> String {
     em.in_reg(a)
-}
-
-/// An f16 (`HADD2.F32`) or bf16 (the bits moved to the high half: `IMAD.U32 … 0x10000`) value
-/// widened to f32, exactly.
-pub(super) fn half_to_f32(em: &mut Emitter, from: NumTy, d: &str, a: &str) {
-    if from == NumTy::BF16 {
-        em.emit(format!("IMAD.U32 {d}, {a}, 0x10000, RZ"));
-    } else {
-        em.emit(format!("HADD2.F32 {d}, -RZ, {a}.H0_H0"));
-    }
 }
 
 /// Integer width changes: narrow values normalized to 32 bits (`PRMT` sign, `LOP3` zero

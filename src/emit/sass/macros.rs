@@ -27,7 +27,7 @@
 //! The slow-path subroutines are named (`` CALL.REL.NOINC `(__internal_…)` ``), not listed:
 //! their bodies are ptxas's. A subroutine result lands in the same register as the fast path's.
 
-use super::expand::{half_to_f32, pair_words};
+use super::pack::{half_to_f32, pair_words};
 use super::{Emitter, fimm, imm};
 use crate::ori::ir::{Inst, Operand};
 use crate::ori::opcode::{FTy, MufuFn, NumTy, Op, Round};

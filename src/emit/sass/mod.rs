@@ -59,6 +59,7 @@ mod calls;
 mod expand;
 mod macros;
 mod memory;
+mod pack;
 mod scratch;
 
 use crate::ori::ir::{Bix, Function, Inst, Operand, PairMode, RegFile, VReg};

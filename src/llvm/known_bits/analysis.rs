@@ -26,7 +26,6 @@
 use super::ir::{self, TargetData, V};
 use super::lattice::{ApInt, IntPredicate, KnownBits, WrapFlags};
 use super::oracle::{self, FnEnv};
-use super::reference;
 use crate::llvm::intr_range;
 use inkwell::module::Module;
 use inkwell::values::{CallSiteValue, InstructionValue};
@@ -694,47 +693,6 @@ impl<'a, 'ctx> Analyzer<'a, 'ctx> {
             self.dom = Some(Dominators::compute(self.func));
         }
         self.dom.as_ref().is_some_and(|d| d.dominates(call.block(), ctx.block()))
-    }
-
-    // -- verification ----------------------------------------------------------------------------
-
-    /// Under `--verify-known-bits`: runs the reference analysis on `v` and records the first
-    /// contradiction (a bit known 0 by one analysis and 1 by the other).
-    pub fn check(&mut self, v: V, fused: &KnownBits) {
-        if !self.verify || self.mismatch.is_some() {
-            return;
-        }
-        let Some(reference) = reference::known_bits(self, v) else { return };
-        if reference.width() != fused.width() {
-            return;
-        }
-        let mut fused = fused.clone();
-        if self.inject_mismatch {
-            let both = fused.known_mask().and(&reference.known_mask());
-            if both.is_zero() {
-                return;
-            }
-            let bit = both.trailing_zeros();
-            let (mut z, mut o) = (fused.zero.clone(), fused.one.clone());
-            if z.bit(bit) {
-                z.clear_bit(bit);
-                o.set_bit(bit);
-            } else {
-                o.clear_bit(bit);
-                z.set_bit(bit);
-            }
-            fused = KnownBits { zero: z, one: o };
-        }
-        if fused.zero.intersects(&reference.one) || fused.one.intersects(&reference.zero) {
-            let func = ir::value_name(self.func.0);
-            self.mismatch = Some(format!(
-                "Mismatched known bits for {} in {}\ncomputeKnownBits(): {}\nSimplifyDemandedBits(): {}\n",
-                v.print(),
-                func,
-                reference,
-                fused
-            ));
-        }
     }
 }
 

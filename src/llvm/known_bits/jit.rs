@@ -18,7 +18,7 @@ use super::oracle::{self, FnEnv};
 use super::rewrite;
 use crate::llvm::launch_bounds;
 use crate::llvm::module::{parse_module, verify};
-use crate::llvm::passes::{PassContext, PassOptions, PassParams};
+use crate::llvm::pass_api::{PassContext, PassOptions, PassParams};
 use crate::sreg::SpecialReg;
 use inkwell::OptimizationLevel;
 use inkwell::context::Context;

@@ -14,10 +14,51 @@
 //! metadata and `range` attributes met in; everything else unknown.
 
 use super::analysis::{Analyzer, MAX_DEPTH, intrinsic_base, read_range_facts};
-use super::ir::V;
+use super::ir::{self, V};
 use super::lattice::{ApInt, KnownBits, WrapFlags};
 use super::oracle;
 use llvm_sys::LLVMOpcode;
+
+impl Analyzer<'_, '_> {
+    /// Under `--verify-known-bits`: runs the reference analysis on `v` and records the first
+    /// contradiction (a bit known 0 by one analysis and 1 by the other).
+    pub fn check(&mut self, v: V, fused: &KnownBits) {
+        if !self.verify || self.mismatch.is_some() {
+            return;
+        }
+        let Some(reference) = known_bits(self, v) else { return };
+        if reference.width() != fused.width() {
+            return;
+        }
+        let mut fused = fused.clone();
+        if self.inject_mismatch {
+            let both = fused.known_mask().and(&reference.known_mask());
+            if both.is_zero() {
+                return;
+            }
+            let bit = both.trailing_zeros();
+            let (mut z, mut o) = (fused.zero.clone(), fused.one.clone());
+            if z.bit(bit) {
+                z.clear_bit(bit);
+                o.set_bit(bit);
+            } else {
+                o.clear_bit(bit);
+                z.set_bit(bit);
+            }
+            fused = KnownBits { zero: z, one: o };
+        }
+        if fused.zero.intersects(&reference.one) || fused.one.intersects(&reference.zero) {
+            let func = ir::value_name(self.func.0);
+            self.mismatch = Some(format!(
+                "Mismatched known bits for {} in {}\ncomputeKnownBits(): {}\nSimplifyDemandedBits(): {}\n",
+                v.print(),
+                func,
+                reference,
+                fused
+            ));
+        }
+    }
+}
 
 /// The reference facts of `v` (None for types other than scalar integers and pointers).
 pub(crate) fn known_bits(an: &Analyzer<'_, '_>, v: V) -> Option<KnownBits> {

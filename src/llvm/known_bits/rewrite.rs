@@ -65,7 +65,7 @@ use super::lattice::{ApInt, KnownBits};
 use super::narrow;
 use super::oracle::{self, FnEnv};
 use crate::llvm::launch_bounds;
-use crate::llvm::passes::{PassContext, PassParams};
+use crate::llvm::pass_api::{PassContext, PassParams};
 use anyhow::{Result, bail};
 use inkwell::module::Module;
 use inkwell::values::AsValueRef;

@@ -827,7 +827,7 @@ unsafe fn wrapper(
         let w = LLVMAddFunction(m, c"ori.ref.entry".as_ptr(), wty);
         let bb = LLVMAppendBasicBlockInContext(cx.ctx, w, c"entry".as_ptr());
         LLVMPositionBuilderAtEnd(b, bb);
-        super::abort::guard_entry(m, b, w, mappings);
+        super::jump::guard_entry(m, b, w, mappings);
         let args = LLVMGetParam(w, 0);
         let kty = LLVMGlobalGetValueType(kernel);
         let n = LLVMCountParams(kernel);

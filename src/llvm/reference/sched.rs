@@ -784,7 +784,7 @@ pub fn trap_current(why: String) {
 /// After a synchronisation point: a thread released because another trapped leaves its kernel.
 fn leave_if_trapped(b: &Block) {
     if b.trapped() {
-        super::abort::jump_out();
+        super::jump::jump_out();
     }
 }
 

@@ -11,9 +11,10 @@
 //! with the interpreter's launch-environment convention (`%clock` 0, `%smid` 0, ...: see
 //! [`super::sreg_value`]), the same values the JIT reference gives.
 
-use super::memory::{View, resolve};
+use super::memory::View;
 use super::ptx_block::{self, Env, Program};
 use super::race::{AccessKind, RaceLog, Site};
+use super::windows::resolve;
 use super::{Error, ThreadCtx, sreg_value};
 use crate::ori::opcode::Space;
 use crate::sreg::SpecialReg;

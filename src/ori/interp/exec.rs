@@ -18,16 +18,10 @@
 
 use super::Error;
 use super::float::{self, Format};
+use super::windows::{cvta, resolve};
 use crate::ori::opcode::{
     AtomOp, BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, VoteMode,
 };
-
-/// Generic-address windows of the state spaces (`cvta`): a space address plus its window base.
-pub const SHARED_WINDOW: u64 = 0x0000_7F00_0000_0000;
-pub const LOCAL_WINDOW: u64 = 0x0000_7E00_0000_0000;
-pub const CONST_WINDOW: u64 = 0x0000_7D00_0000_0000;
-/// Size of each window.
-pub const WINDOW_SIZE: u64 = 1 << 32;
 
 fn mask(w64: bool) -> u64 {
     if w64 { u64::MAX } else { 0xFFFF_FFFF }
@@ -382,21 +376,9 @@ pub fn cvt(from: NumTy, to: NumTy, round: Round, v: u64) -> u64 {
     }
 }
 
-/// `CVTA[.TO].space`: between a space address and its generic address.
-pub fn cvta(space: Space, to_generic: bool, v: u64) -> Result<u64, Error> {
-    let window = match space {
-        Space::Global | Space::Generic => return Ok(v),
-        Space::Shared => SHARED_WINDOW,
-        Space::Local => LOCAL_WINDOW,
-        Space::Const => CONST_WINDOW,
-        Space::Param => return Err(Error::unsupported("CVTA of the param space")),
-    };
-    Ok(if to_generic { v.wrapping_add(window) } else { v.wrapping_sub(window) })
-}
-
 /// `isspacep.space`: whether the generic address `a` lies in `space`.
 pub fn is_space(space: Space, a: u64) -> bool {
-    super::memory::resolve(Space::Generic, a).0 == space
+    resolve(Space::Generic, a).0 == space
 }
 
 /// `match.{any,all}.sync` for the lane holding `own`: `values[k]` is the value of lane `k` and

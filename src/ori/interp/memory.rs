@@ -21,7 +21,7 @@
 //!   them, an indirect `CALL` maps them back to the function.
 //! - **Module variables** are placed by [`Machine::new`]: initializer bytes first, then each
 //!   relocation (`GlobalVar::relocs`) writes its target's address (the space address, or the
-//!   generic one through [`super::exec::cvta`]) plus the addend. A declaration (`.extern`, not
+//!   generic one through [`super::windows::cvta`]) plus the addend. A declaration (`.extern`, not
 //!   shared) has no storage here: its symbol is unknown, and a relocation to it is listed in
 //!   [`Machine::unresolved`].
 //!
@@ -32,8 +32,8 @@
 //! requires; a misaligned or unmapped access is a fault.
 
 use super::Error;
-use super::exec::{CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use super::texture::ImageSpec;
+use super::windows::{cvta, resolve};
 use crate::ori::ir::GlobalVar;
 use crate::ori::opcode::Space;
 use std::collections::BTreeMap;
@@ -146,7 +146,7 @@ impl Machine {
         } else {
             self.symbols
                 .get(&r.target)
-                .and_then(|&(space, a)| if r.generic { super::exec::cvta(space, true, a).ok() } else { Some(a) })
+                .and_then(|&(space, a)| if r.generic { cvta(space, true, a).ok() } else { Some(a) })
         };
         let (Some(t), Some(&(space, at))) = (target, self.symbols.get(&g.name)) else {
             self.unresolved.push(format!("@{} -> @{}", g.name, r.target));
@@ -217,25 +217,6 @@ impl Machine {
             }
         }
         Err(Error::fault(format!("global access of {len} bytes at {addr:#x} is outside every allocation")))
-    }
-}
-
-/// The state space and space address a (possibly generic) address names.
-pub(crate) fn resolve(space: Space, addr: u64) -> (Space, u64) {
-    match space {
-        Space::Generic => {
-            let within = |w: u64| addr >= w && addr - w < WINDOW_SIZE;
-            if within(SHARED_WINDOW) {
-                (Space::Shared, addr - SHARED_WINDOW)
-            } else if within(LOCAL_WINDOW) {
-                (Space::Local, addr - LOCAL_WINDOW)
-            } else if within(CONST_WINDOW) {
-                (Space::Const, addr - CONST_WINDOW)
-            } else {
-                (Space::Global, addr)
-            }
-        }
-        s => (s, addr),
     }
 }
 

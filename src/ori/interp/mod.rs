@@ -6,7 +6,8 @@
 //! - `exec.rs`: the per-opcode semantics (the PTX meaning of each Ori opcode, `emit/ptx.rs`);
 //!   `float.rs`: rounding modes, f16.
 //! - `regs.rs`: registers as 32-bit cells, virtual or physical (aliasing is real after
-//!   allocation); `memory.rs`: the state spaces and their addresses.
+//!   allocation); `memory.rs`: the state spaces and their addresses (`windows.rs`: the
+//!   generic-address windows of the spaces).
 //! - `trace.rs`: per-instruction traces and their comparison.
 //!
 //! Inline assembly (`ASM`) runs its template through the PTX-subset evaluator `ptx_block/`, which
@@ -24,6 +25,7 @@ pub mod regs;
 pub mod simt;
 pub mod texture;
 pub mod trace;
+pub mod windows;
 
 #[cfg(test)]
 mod tests;

@@ -177,8 +177,8 @@ fn float_operations_and_comparisons() {
     assert_eq!(isetp(Cmp::Lt, true, BoolOp::And, 0xFFFF_FFFF, 0, 0), 0);
     assert_eq!(isetp(Cmp::Lt, false, BoolOp::Or, 0xFFFF_FFFF, 0, 1), 1);
     assert_eq!(isetp(Cmp::Eq, false, BoolOp::Xor, 3, 3, 1), 0);
-    assert_eq!(exec::cvta(Space::Shared, true, 0x10).unwrap(), exec::SHARED_WINDOW + 0x10);
-    assert_eq!(exec::cvta(Space::Shared, false, exec::SHARED_WINDOW + 0x10).unwrap(), 0x10);
+    assert_eq!(windows::cvta(Space::Shared, true, 0x10).unwrap(), windows::SHARED_WINDOW + 0x10);
+    assert_eq!(windows::cvta(Space::Shared, false, windows::SHARED_WINDOW + 0x10).unwrap(), 0x10);
 }
 
 #[test]
@@ -772,8 +772,8 @@ fn match_and_redux_over_member_lanes() {
 #[test]
 fn isspacep_follows_the_generic_windows() {
     let is = |space, a| alu(&Op::IsSpace { space }, &[a]).unwrap();
-    let shared = exec::cvta(Space::Shared, true, 16).unwrap();
-    let local = exec::cvta(Space::Local, true, 16).unwrap();
+    let shared = windows::cvta(Space::Shared, true, 16).unwrap();
+    let local = windows::cvta(Space::Local, true, 16).unwrap();
     assert_eq!((is(Space::Shared, shared), is(Space::Global, shared), is(Space::Local, shared)), (1, 0, 0));
     assert_eq!((is(Space::Local, local), is(Space::Shared, local)), (1, 0));
     assert_eq!((is(Space::Global, 0x1_0000_0000), is(Space::Const, 0x1_0000_0000)), (1, 0));

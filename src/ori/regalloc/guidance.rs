@@ -24,14 +24,15 @@
 //! One `CLASS:` line per round of the class (the first, and one after each spill, when the code
 //! has new temporaries), one `NOSPILL` line per fat-point round (`attemp N` counts the rounds of
 //! the class), one `SPILL` line per spill with the candidates chosen and their spill cost (the
-//! `fatpoint::ClassProblem::priority`: `Σ 10^loop_depth` over the occurrences per live point,
+//! `ClassProblem::priority` (`fatpoint.rs`): `Σ 10^loop_depth` over the occurrences per live point,
 //! the lower the cheaper), and the result: the registers used, what was spilled and where, and
 //! the assignment of every virtual register of the class. Everything follows the allocator's
 //! deterministic order, so the dump is deterministic.
 
 use super::Budget;
 use super::constraints::{self, PhysReg};
-use super::fatpoint::{ClassProblem, Node, Order, Trial};
+use super::fatpoint::{Order, Trial};
+use super::problem::{ClassProblem, Node};
 use crate::ori::ir::{Function, RegFile, VReg};
 use crate::ori::print::Names;
 use std::fmt::Write;

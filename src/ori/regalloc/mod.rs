@@ -58,6 +58,7 @@ pub mod constraints;
 pub mod fatpoint;
 pub mod fuzz;
 pub mod guidance;
+pub mod problem;
 pub mod spill;
 pub mod tuples;
 
@@ -71,7 +72,8 @@ use crate::ori::liveness::Liveness;
 use crate::ori::opcode::Op;
 use anyhow::{Result, bail};
 pub use constraints::PhysReg;
-use fatpoint::{ClassProblem, Order, Trial};
+use fatpoint::{Order, Trial};
+use problem::ClassProblem;
 use spill::SpillState;
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -57,7 +57,8 @@
 //! every spill records the temporary's *origin* (the virtual register whose value it carries),
 //! which the checker uses.
 
-use super::fatpoint::{ClassProblem, Node, Trial};
+use super::fatpoint::Trial;
+use super::problem::{ClassProblem, Node};
 use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{BoolOp, Cmp, Op, Space};
 use std::collections::{BTreeMap, BTreeSet};

@@ -20,7 +20,7 @@
 //! A tuple naming a register twice (`st.v2 [a], {x, x}`) or a precolored one is not placed.
 
 use super::constraints::{self, PhysReg};
-use super::fatpoint::{ClassProblem, Node};
+use super::problem::{ClassProblem, Node, SLOTS};
 use crate::ori::ir::{Function, Operand, VReg};
 use crate::ori::opcode::Op;
 
@@ -57,9 +57,7 @@ pub fn build(f: &Function, node: &dyn Fn(VReg) -> Option<usize>, n: usize) -> (V
 /// interfering registers.
 fn fits(p: &ClassProblem, v: Node, base: u32, assign: &[Option<PhysReg>], limit: u32) -> bool {
     let width = p.width[v.idx()];
-    if !constraints::is_legal_base(p.file, base, width, limit)
-        || base as usize + width as usize > super::fatpoint::SLOTS
-    {
+    if !constraints::is_legal_base(p.file, base, width, limit) || base as usize + width as usize > SLOTS {
         return false;
     }
     let end = base + width;

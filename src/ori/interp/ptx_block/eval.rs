@@ -32,8 +32,8 @@
 
 use super::Env;
 use super::fops;
-use super::ops::{CmpOp, Logic, Op, Part, PrmtMode, Ty, Vop};
-use super::parse::{Inst, Opnd, Program};
+use super::ops::{CmpOp, Logic, Op, Opnd, Part, PrmtMode, Ty, Vop};
+use super::parse::{Inst, Program};
 use crate::ori::interp::exec;
 use crate::ori::opcode::{BoolOp, FCmp, Round};
 

@@ -1,8 +1,30 @@
 //! The instructions of the subset: [`Op`], read from a mnemonic by [`parse_op`] (modifiers in
-//! any order, the type last), and the operand shapes each takes ([`Op::check`]).
+//! any order, the type last), their operands ([`Opnd`]), and the operand shapes each takes
+//! ([`Op::check`]).
 
-use super::parse::Opnd;
 use crate::ori::opcode::{BoolOp, Round, Space};
+use crate::sreg::SpecialReg;
+
+/// One operand of an instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opnd {
+    Reg(usize),
+    /// `!p`.
+    Not(usize),
+    /// An integer literal, or float bits written `0f...` / `0d...`.
+    Imm(u64),
+    /// A decimal floating-point literal (converted to the instruction's type when read).
+    Float(f64),
+    Sreg(SpecialReg),
+    /// `{a, b, ...}`.
+    Vec(Vec<Opnd>),
+    /// `[base + offset]` (`None`: an absolute address).
+    Addr(Option<usize>, i64),
+    /// `p|q` (`None`: `_`).
+    Pair(usize, Option<usize>),
+    /// `_`.
+    Sink,
+}
 
 /// An instruction type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

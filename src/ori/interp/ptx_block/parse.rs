@@ -11,30 +11,9 @@
 //! or a predicate pair `p|q`. Anything outside the subset is an error naming what was not
 //! understood.
 
-use super::ops::{Op, parse_op};
+use super::ops::{Op, Opnd, parse_op};
 use crate::sreg::SpecialReg;
 use std::collections::HashMap;
-
-/// One operand of an instruction.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Opnd {
-    Reg(usize),
-    /// `!p`.
-    Not(usize),
-    /// An integer literal, or float bits written `0f...` / `0d...`.
-    Imm(u64),
-    /// A decimal floating-point literal (converted to the instruction's type when read).
-    Float(f64),
-    Sreg(SpecialReg),
-    /// `{a, b, ...}`.
-    Vec(Vec<Opnd>),
-    /// `[base + offset]` (`None`: an absolute address).
-    Addr(Option<usize>, i64),
-    /// `p|q` (`None`: `_`).
-    Pair(usize, Option<usize>),
-    /// `_`.
-    Sink,
-}
 
 /// One instruction.
 #[derive(Clone, Debug, PartialEq)]

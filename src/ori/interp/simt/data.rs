@@ -4,9 +4,10 @@
 
 use super::super::Error;
 use super::super::exec;
-use super::super::memory::{Machine, View, resolve};
+use super::super::memory::{Machine, View};
 use super::super::race::AccessKind;
 use super::super::regs::cells_of;
+use super::super::windows::resolve;
 use super::{Sim, Sym, Warp, lanes};
 use crate::ori::ir::{Inst, Operand, RegFile, VReg};
 use crate::ori::opcode::{Op, Space, VoteMode};
