@@ -15,26 +15,26 @@
 ; MEM: error: unsupported inline asm constraint '*m' in function @runs
 
 ; CHECK-LABEL: .entry runs(
-; CHECK: { popc.b32 {{%r[0-9]+}}, {{%r[0-9]+}}; }
+; CHECK: popc.b32 {{%r[0-9]+}}, {{%r[0-9]+}};
 ; CHECK-LABEL: .entry constraints(
 ; Two outputs.
-; CHECK: { add.s32 [[A:%r[0-9]+]], [[X:%r[0-9]+]], 1;
-; CHECK-NEXT: sub.s32 {{%r[0-9]+}}, [[X]], [[X]]; }
+; CHECK: add.s32 [[A:%r[0-9]+]], [[X:%r[0-9]+]], 1;
+; CHECK-NEXT: sub.s32 {{%r[0-9]+}}, [[X]], [[X]];
 ; 16-bit operands (h, and c for i8).
-; CHECK: { .reg .b16 %asm_h<3>;
+; CHECK: .reg .b16 %asm_h<3>;
 ; CHECK-NEXT: cvt.u16.u32 %asm_h1, {{%r[0-9]+}};
 ; CHECK-NEXT: cvt.u16.u32 %asm_h2, {{%r[0-9]+}};
 ; CHECK-NEXT: add.u16 %asm_h0, %asm_h1, %asm_h2;
-; CHECK-NEXT: cvt.u32.u16 {{%r[0-9]+}}, %asm_h0; }
+; CHECK-NEXT: cvt.u32.u16 {{%r[0-9]+}}, %asm_h0;
 ; CHECK: and.b16 %asm_h0, %asm_h1, 15;
 ; A tied input: copied into the output, both names are the output.
-; CHECK: { mov.b32 [[T:%r[0-9]+]], {{%r[0-9]+}};
-; CHECK-NEXT: add.s32 [[T]], [[T]], {{%r[0-9]+}}; }
+; CHECK: mov.b32 [[T:%r[0-9]+]], {{%r[0-9]+}};
+; CHECK-NEXT: add.s32 [[T]], [[T]], {{%r[0-9]+}};
 ; A predicate, f32 / f64 operands and an immediate.
-; CHECK: { selp.b32 {{%r[0-9]+}}, 1, 2, {{%p[0-9]+}}; }
-; CHECK: { add.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}; }
-; CHECK: { mul.rn.f64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, {{%rd[0-9]+}}; }
-; CHECK: { add.s64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 42; }
+; CHECK: selp.b32 {{%r[0-9]+}}, 1, 2, {{%p[0-9]+}};
+; CHECK: add.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}};
+; CHECK: mul.rn.f64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK: add.s64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 42;
 
 target triple = "nvptx64-nvidia-cuda"
 

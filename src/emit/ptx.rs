@@ -41,7 +41,8 @@
 
 use crate::ori::ir::{CallSig, Function, Guard, Inst, Operand, PairMode, Program, RegFile, VReg};
 use crate::ori::opcode::{
-    BoolOp, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, StackOp, VoteMode, lut,
+    BoolOp, CacheHint, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, StackOp, VoteMode,
+    lut,
 };
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::{Result, bail};
@@ -728,6 +729,20 @@ impl Printer<'_> {
                 self.line(&g, format!("redux.sync.{name} {d}, {a}, {mask}"));
             }
             Op::TexSurf { op } => self.texsurf(i, op)?,
+            Op::CacheHint { hint } => {
+                let space = match hint {
+                    CacheHint::Prefetch { space, .. } => space,
+                    CacheHint::PrefetchEvict { .. } => Space::Global,
+                    CacheHint::ApplyPriority { global } | CacheHint::Discard { global } if global => Space::Global,
+                    _ => Space::Generic,
+                };
+                let a = self.mem_base(&g, &s(0), space)?;
+                let size = match i.srcs.get(1) {
+                    Some(o) => format!(", {}", self.int_src(o)?),
+                    None => String::new(),
+                };
+                self.line(&g, format!("{} [{a}]{size}", hint.ptx()));
+            }
             Op::Nanosleep => {
                 let a = self.int_src(&s(0))?;
                 self.line(&g, format!("nanosleep.u32 {a}"));
@@ -779,7 +794,9 @@ impl Printer<'_> {
                 let guard = g
                     .map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred)))
                     .unwrap_or_default();
-                let _ = writeln!(self.out, "\t// begin inline asm\n\t{guard}{{ {text} }}\n\t// end inline asm");
+                // The braces scope the template's own `.reg` declarations; on lines of their own,
+                // so that a `//` comment in the template cannot swallow the closing one.
+                let _ = writeln!(self.out, "\t// begin inline asm\n\t{guard}{{\n\t{text}\n\t}}\n\t// end inline asm");
             }
             Op::Phi => bail!("MovPhi reached PTX emission (phi elimination did not run)"),
         }

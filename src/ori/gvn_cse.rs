@@ -52,7 +52,7 @@ pub fn is_candidate(op: &Op) -> bool {
         Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => true,
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => true,
         Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-        Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync => false,
+        Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => false,
         Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
         Op::IsSpace { .. } => true,
         // Surface loads read memory; fetches are left alone too.

@@ -516,12 +516,49 @@ pub fn substitute_asm_operands(
             out.push_str(dollar);
             continue;
         }
+        // `${N}` and `${N:m}` (LLVM's operand modifiers `c`: the immediate bare, `n`: the
+        // immediate negated) or plain `$N`.
+        let braced = chars.peek() == Some(&'{');
+        if braced {
+            chars.next();
+        }
         let mut n = String::new();
         while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
             n.push(*d);
             chars.next();
         }
-        out.push_str(&operand(n.parse().ok()?)?);
+        let text = operand(n.parse().ok()?)?;
+        if !braced {
+            out.push_str(&text);
+            continue;
+        }
+        let modifier = if chars.peek() == Some(&':') {
+            chars.next();
+            chars.next()
+        } else {
+            None
+        };
+        if chars.next() != Some('}') {
+            return None;
+        }
+        match modifier {
+            None | Some('c') => out.push_str(&text),
+            Some('n') => out.push_str(&asm_immediate(&text)?.wrapping_neg().to_string()),
+            Some(_) => return None,
+        }
     }
     Some(out)
+}
+
+/// The value of an integer immediate as an asm operand prints it (decimal or `0x` hex).
+fn asm_immediate(text: &str) -> Option<i64> {
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let v = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok()? as i64,
+        None => digits.parse::<i64>().ok()?,
+    };
+    Some(if neg { v.wrapping_neg() } else { v })
 }

@@ -280,6 +280,37 @@ impl MemScope {
     }
 }
 
+/// What a [`Op::CacheHint`] asks of the memory system (PTX spelling in the comments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CacheHint {
+    /// `prefetch{.space}.{L1,L2} [a]` (`space`: global, local or generic).
+    Prefetch { space: Space, l2: bool },
+    /// `prefetchu.L1 [a]`.
+    PrefetchUniform,
+    /// `prefetch.global.L2::evict_{last,normal} [a]`.
+    PrefetchEvict { last: bool },
+    /// `applypriority{.global}.L2::evict_normal [a], size`.
+    ApplyPriority { global: bool },
+    /// `discard{.global}.L2 [a], size`.
+    Discard { global: bool },
+}
+
+impl CacheHint {
+    /// The PTX instruction without its operands.
+    pub fn ptx(self) -> String {
+        let sp = |global: bool| if global { ".global" } else { "" };
+        match self {
+            CacheHint::Prefetch { space, l2 } => format!("prefetch{}.{}", space.ptx(), if l2 { "L2" } else { "L1" }),
+            CacheHint::PrefetchUniform => "prefetchu.L1".to_string(),
+            CacheHint::PrefetchEvict { last } => {
+                format!("prefetch.global.L2::{}", if last { "evict_last" } else { "evict_normal" })
+            }
+            CacheHint::ApplyPriority { global } => format!("applypriority{}.L2::evict_normal", sp(global)),
+            CacheHint::Discard { global } => format!("discard{}.L2", sp(global)),
+        }
+    }
+}
+
 /// Shuffle modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShflMode {
@@ -575,6 +606,13 @@ pub enum Op {
     },
     /// `NANOSLEEP a`: suspends the thread for up to `a` nanoseconds (no observable effect).
     Nanosleep,
+    /// A cache hint on the line holding address `a` (`prefetch`, `discard`, `applypriority`:
+    /// `CCTL`-class instructions); sources `[a]` or `[a, size]`. No effect on any value a
+    /// thread reads (a discarded line reads back an indeterminate value, of which the old one
+    /// is a valid choice).
+    CacheHint {
+        hint: CacheHint,
+    },
     /// `WARPSYNC mask` (`bar.warp.sync`): the member lanes reconverge.
     WarpSync,
     /// `isspacep.space Pd, a`: whether the generic address `a` lies in `space`'s window.
@@ -642,7 +680,7 @@ impl Op {
         match self {
             Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
-            Op::Nanosleep | Op::WarpSync => true,
+            Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => true,
             Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => true,
             Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             Op::TexSurf { op } => op.writes_memory(),
@@ -670,6 +708,7 @@ impl Op {
             Op::Call | Op::Asm { .. } | Op::TexSurf { .. } => false,
             Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
+            Op::CacheHint { .. } => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
             | Op::IMad { .. }
@@ -707,7 +746,7 @@ impl Op {
             Op::Vote { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
             // A function of the handle and coordinates (surface data: like a global load).
             Op::TexSurf { .. } => false,
-            Op::Nanosleep | Op::WarpSync => false,
+            Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => false,
             Op::Mov { .. }
             | Op::IAdd3 { .. }
             | Op::IMad { .. }
@@ -750,6 +789,7 @@ impl Op {
             Op::Cvta { .. } => Some("UIADD3"),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => None,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
+            Op::CacheHint { .. } => None,
             Op::TexSurf { .. } => None,
             Op::Copy => Some("UMOV"),
             Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => None,
@@ -901,6 +941,12 @@ impl fmt::Display for Op {
             Op::Match { all, w64 } => write!(f, "MATCH.{}{}", if all { "ALL" } else { "ANY" }, w(w64)),
             Op::Redux { op } => write!(f, "REDUX.{}", redux_name(op)),
             Op::Nanosleep => write!(f, "NANOSLEEP"),
+            Op::CacheHint { hint } => match hint {
+                CacheHint::Prefetch { l2: false, .. } | CacheHint::PrefetchUniform => write!(f, "CCTL.E.PF1"),
+                CacheHint::Prefetch { l2: true, .. } | CacheHint::PrefetchEvict { .. } => write!(f, "CCTL.E.PF2"),
+                CacheHint::ApplyPriority { .. } => write!(f, "CCTL.E.RML2"),
+                CacheHint::Discard { .. } => write!(f, "CCTL.E.IVALL"),
+            },
             Op::WarpSync => write!(f, "WARPSYNC"),
             Op::IsSpace { space } => write!(f, "ISSPACEP{}", space.ptx().to_uppercase()),
             Op::Cvta { space, to_generic } => {

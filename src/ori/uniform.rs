@@ -137,6 +137,7 @@ pub fn uniform_opcode(inst: &Inst) -> Option<&'static str> {
         Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => false,
         Op::St { .. } | Op::Atom { .. } | Op::Shfl { .. } | Op::Vote { .. } => false,
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
+        Op::CacheHint { .. } => false,
         Op::TexSurf { .. } => false,
         Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
         Op::Bar | Op::BarPopc | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,

@@ -161,7 +161,7 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         // A match mask depends on the lane's own value; a reduction over a member mask that
         // not every lane names may differ between lanes.
         Op::Match { .. } | Op::Redux { .. } => Transfer::Root,
-        Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Transfer::Operands,
+        Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } | Op::CacheHint { .. } => Transfer::Operands,
         // Like a global load: the value follows the handle and the coordinates.
         Op::TexSurf { .. } => Transfer::Operands,
         // Every lane has its own stack pointer.

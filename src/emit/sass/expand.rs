@@ -216,6 +216,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(format!("REDUX.{} {}, {a}", crate::ori::opcode::redux_name(op), d(em, 0)));
         }
         Op::Nanosleep => em.emit(format!("NANOSLEEP {}", s(em, 0))),
+        Op::CacheHint { .. } => em.emit(format!("{} [{}]", i.op, s(em, 0))),
         Op::TexSurf { op } => {
             let ops: Vec<String> = i.dsts.iter().chain(&i.srcs).map(|o| em.op(o)).collect();
             em.emit(format!("{} {}", op.sass(), ops.join(", ")));

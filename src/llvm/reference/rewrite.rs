@@ -78,6 +78,10 @@ fn classify(name: &str) -> Option<Special> {
         "bar.warp.sync" => return warp(WarpOp::SyncWarp, true, Some(0), None, None, None),
         // Ordering points and `nanosleep`: the thread yields.
         "membar.cta" | "membar.gl" | "membar.sys" | "fence.sc.cluster" | "nanosleep" => return Some(Special::Fence),
+        // Cache hints (prefetch, applypriority, discard) change no value: a yield as well.
+        h if h.starts_with("prefetch") || h.starts_with("applypriority.") || h.starts_with("discard.") => {
+            return Some(Special::Fence);
+        }
         _ => {}
     }
     if s.starts_with("ldg.global.") || s.starts_with("ldu.global.") {

@@ -523,6 +523,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         | Op::Match { .. }
         | Op::Redux { .. }
         | Op::Nanosleep
+        | Op::CacheHint { .. }
         | Op::WarpSync
         | Op::Stack { .. }
         | Op::Trap { .. }

@@ -507,6 +507,7 @@ impl Sim<'_> {
             | Op::Match { .. }
             | Op::Redux { .. }
             | Op::Nanosleep
+            | Op::CacheHint { .. }
             | Op::WarpSync
             | Op::IsSpace { .. }
             | Op::Cvta { .. }

@@ -49,6 +49,7 @@ impl FnLowering<'_> {
         if self.lower_sm90_intrinsic(name, args, d)?
             || self.lower_warp_intrinsic(name, args, d)?
             || self.lower_space_intrinsic(v, name, args, d)?
+            || self.lower_cache_hint(name, args, d)?
             || self.lower_texsurf_intrinsic(name, args, d)?
             || self.lower_stack_intrinsic(v, name, args, d)?
             || self.lower_trap_intrinsic(name)?

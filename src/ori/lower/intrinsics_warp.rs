@@ -1,7 +1,7 @@
 //! Warp- and CTA-level intrinsics beyond shuffles and votes: `llvm.nvvm.match.{any,all}.sync.*`
 //! (`MATCH`), `llvm.nvvm.redux.sync.*` (`REDUX`), `llvm.nvvm.nanosleep`, `llvm.nvvm.bar.warp.sync`
 //! (`WARPSYNC`) and the numbered barriers `llvm.nvvm.barrier.sync[.cnt]` / `bar.sync` /
-//! `barrier[.n]` / `barrier.cta.sync[.aligned][.all]` (`BAR.SYNC id[, count]`; barrier 0 of
+//! `barrier[.n]` / `barrier.cta.sync[.aligned][.all|.count]` (`BAR.SYNC id[, count]`; barrier 0 of
 //! the whole CTA keeps the plain `bar.sync 0` form).
 
 use super::FnLowering;
@@ -65,7 +65,12 @@ impl FnLowering<'_> {
                 self.barrier(args[0], None)?;
                 Ok(true)
             }
-            "barrier.sync.cnt" | "barrier" | "barrier.cta.sync.aligned" | "barrier.cta.sync" => {
+            "barrier.sync.cnt"
+            | "barrier"
+            | "barrier.cta.sync.aligned"
+            | "barrier.cta.sync"
+            | "barrier.cta.sync.aligned.count"
+            | "barrier.cta.sync.count" => {
                 arity(self, 2, 0)?;
                 self.barrier(args[0], Some(args[1]))?;
                 Ok(true)

@@ -45,6 +45,7 @@ mod inst;
 mod int128;
 mod intrinsics;
 mod intrinsics_bits;
+mod intrinsics_cache;
 mod intrinsics_lanes;
 mod intrinsics_round;
 mod intrinsics_sat;

@@ -94,7 +94,12 @@ pub fn early_clobber_sources(inst: &Inst) -> Vec<VReg> {
         Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Vec::new(),
         Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => Vec::new(),
         Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => Vec::new(),
-        Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => Vec::new(),
+        Op::Match { .. }
+        | Op::Redux { .. }
+        | Op::Nanosleep
+        | Op::WarpSync
+        | Op::IsSpace { .. }
+        | Op::CacheHint { .. } => Vec::new(),
         Op::TexSurf { .. } => Vec::new(),
         Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => Vec::new(),
         Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => Vec::new(),

@@ -79,6 +79,15 @@ fn tokens(text: &str) -> Result<Vec<Tok>, String> {
                 i += 1;
             }
             i += 2;
+        } else if c == '$' && chars.get(i + 1) == Some(&'{') {
+            // `${N}` and `${N:c}` (the immediate bare) name operand N; other modifiers are
+            // not evaluated.
+            let end = chars[i..].iter().position(|&c| c == '}').ok_or("unterminated '${'")? + i;
+            let inner: String = chars[i + 2..end].iter().collect();
+            let num = inner.strip_suffix(":c").unwrap_or(&inner);
+            let n = num.parse::<usize>().map_err(|_| format!("operand modifier '${{{inner}}}'"))?;
+            out.push(Tok::Operand(n));
+            i = end + 1;
         } else if c == '$' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
             let mut n = 0usize;
             i += 1;

@@ -258,7 +258,8 @@ impl Sim<'_> {
                     self.warp_sync(w, inst, 0, active)?;
                 }
             }
-            Op::Nanosleep => {}
+            // Hints change no value a thread reads.
+            Op::Nanosleep | Op::CacheHint { .. } => {}
             Op::TexSurf { op } => self.texsurf(w, inst, op, active, &mut results)?,
             Op::Stack { op } => self.stack(w, inst, op, active, &mut results)?,
             Op::Sm90 { op } => self.sm90(w, inst, op, active, &mut results)?,
