@@ -458,10 +458,11 @@ impl Printer<'_> {
                 };
                 self.line(&g, format!("{op} {d}, {a}, {b}"));
             }
-            Op::Funnel { left } => {
+            Op::Funnel { left, clamp } => {
                 let (d, lo, hi, n) =
                     (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
-                self.line(&g, format!("shf.{}.wrap.b32 {d}, {lo}, {hi}, {n}", if left { "l" } else { "r" }));
+                let (dir, mode) = (if left { "l" } else { "r" }, if clamp { "clamp" } else { "wrap" });
+                self.line(&g, format!("shf.{dir}.{mode}.b32 {d}, {lo}, {hi}, {n}"));
             }
             Op::ISetp { cmp, signed, w64, bop } => {
                 let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);

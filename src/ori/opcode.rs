@@ -447,9 +447,11 @@ pub enum Op {
         w64: bool,
     },
     /// `SHF.{L,R}.W.U32[.HI] d, lo, amount, hi`: 32-bit funnel shift of `hi:lo`, amount mod 32
-    /// (LLVM's `fshl`/`fshr`). Operands are stored as `[lo, hi, amount]`.
+    /// (LLVM's `fshl`/`fshr`), or, with `clamp`, by `min(amount, 32)` (`SHF.{L,R}.U32[.HI]`,
+    /// PTX's `shf.{l,r}.clamp`). Operands are stored as `[lo, hi, amount]`.
     Funnel {
         left: bool,
+        clamp: bool,
     },
     /// `ISETP.cmp.{U32,S32}.bop Pd, a, b, Pc`.
     ISetp {
@@ -839,7 +841,10 @@ impl fmt::Display for Op {
                     write!(f, "SHF.R.{}.HI", su(signed, w64))
                 }
             }
-            Op::Funnel { left } => write!(f, "{}", if left { "SHF.L.W.U32.HI" } else { "SHF.R.W.U32" }),
+            Op::Funnel { left, clamp } => {
+                let w = if clamp { "" } else { ".W" };
+                write!(f, "{}", if left { format!("SHF.L{w}.U32.HI") } else { format!("SHF.R{w}.U32") })
+            }
             Op::ISetp { cmp, signed, w64, bop } => {
                 write!(f, "ISETP.{}.{}.{}", cmp.name(), su(signed, w64), bop.name())
             }

@@ -21,10 +21,9 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
         Op::IMad { kind, w64 } => imad(em, i, kind, w64),
         Op::Lop3 { lut, w64 } => lop3(em, i, lut, w64),
         Op::Shf { left, signed, w64 } => shf(em, i, left, signed, w64),
-        Op::Funnel { left } => {
+        Op::Funnel { .. } => {
             let (lo, hi, amt) = (em.in_reg(&i.srcs[0]), em.in_reg(&i.srcs[1]), s(em, 2));
-            let name = if left { "SHF.L.W.U32.HI" } else { "SHF.R.W.U32" };
-            em.emit(format!("{name} {}, {lo}, {amt}, {hi}", d(em, 0)));
+            em.emit(format!("{} {}, {lo}, {amt}, {hi}", i.op, d(em, 0)));
         }
         Op::ISetp { cmp, signed, w64, bop } => isetp(em, i, cmp, signed, w64, bop),
         Op::FSetp { cmp, ty, bop } => {

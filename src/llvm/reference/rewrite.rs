@@ -51,6 +51,11 @@ enum Special {
     Image(crate::ori::texsurf::TexOp),
     /// `texsurf.handle.internal(@var)`: the variable's address.
     Handle,
+    /// `fshl.clamp` / `fshr.clamp(hi, lo, amount)`: PTX's `shf.{l,r}.clamp` (the inline-PTX
+    /// translation, with the operands in PTX's order).
+    FunnelClamp {
+        left: bool,
+    },
 }
 
 fn classify(name: &str) -> Option<Special> {
@@ -78,6 +83,8 @@ fn classify(name: &str) -> Option<Special> {
         "bar.warp.sync" => return warp(WarpOp::SyncWarp, true, Some(0), None, None, None),
         // Ordering points and `nanosleep`: the thread yields.
         "membar.cta" | "membar.gl" | "membar.sys" | "fence.sc.cluster" | "nanosleep" => return Some(Special::Fence),
+        "fshl.clamp.i32" => return Some(Special::FunnelClamp { left: true }),
+        "fshr.clamp.i32" => return Some(Special::FunnelClamp { left: false }),
         // Cache hints (prefetch, applypriority, discard) change no value: a yield as well.
         h if h.starts_with("prefetch") || h.starts_with("applypriority.") || h.starts_with("discard.") => {
             return Some(Special::Fence);
@@ -594,6 +601,13 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
                 }
                 Special::Load => Some(LLVMBuildLoad2(cx.b, ret, LLVMGetOperand(i, 0), c"".as_ptr())),
                 Special::Handle => texsurf::handle(cx, i),
+                Special::FunnelClamp { left } => {
+                    // `shf d, lo, hi, amount` reads (lo, hi): swap the intrinsic's (hi, lo).
+                    let (hi, lo) = (LLVMGetOperand(i, 0), LLVMGetOperand(i, 1));
+                    LLVMSetOperand(i, 0, lo);
+                    LLVMSetOperand(i, 1, hi);
+                    inline_ptx(cx, m, i, &PtxOp::Shf { left, clamp: true })
+                }
                 Special::Image(op) => texsurf::image_call(cx, m, i, op),
             };
             replace(i, new);

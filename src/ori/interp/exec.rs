@@ -465,9 +465,9 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
                 a >> n
             }
         }
-        Op::Funnel { left } => {
+        Op::Funnel { left, clamp } => {
             let x = ((s(1) & 0xFFFF_FFFF) << 32) | (s(0) & 0xFFFF_FFFF);
-            let n = s(2) & 31;
+            let n = if clamp { (s(2) & 0xFFFF_FFFF).min(32) } else { s(2) & 31 };
             if left { (x << n) >> 32 & 0xFFFF_FFFF } else { (x >> n) & 0xFFFF_FFFF }
         }
         Op::ISetp { cmp, signed, w64, bop } => combine(icmp(cmp, signed, w64, s(0), s(1)), bop, s(2) != 0) as u64,

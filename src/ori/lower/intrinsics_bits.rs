@@ -36,6 +36,21 @@ impl FnLowering<'_> {
         args: &[V],
         d: &[Operand],
     ) -> Result<bool> {
+        if let Some(dir) = name.strip_prefix("llvm.nvvm.").and_then(|r| r.strip_suffix(".clamp.i32")) {
+            // fshl.clamp / fshr.clamp(hi, lo, amount): `shf.{l,r}.clamp` (the amount clamped at
+            // 32, which moves one word wholly into the other).
+            let left = match dir {
+                "fshl" => true,
+                "fshr" => false,
+                _ => return Ok(false),
+            };
+            if args.len() != 3 || d.len() != 1 {
+                return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+            }
+            let (hi, lo, amount) = (self.get1(args[0])?, self.get1(args[1])?, self.get1(args[2])?);
+            self.op(Op::Funnel { left, clamp: true }, d.to_vec(), vec![lo, hi, amount]);
+            return Ok(true);
+        }
         let family = match base {
             "llvm.ctlz" | "llvm.cttz" | "llvm.bswap" | "llvm.bitreverse" | "llvm.fshl" | "llvm.fshr" => base,
             "llvm.copysign" => base,
@@ -61,7 +76,9 @@ impl FnLowering<'_> {
             let x = reg(self.in_reg(a, name != "llvm.nvvm.rotate.b32"));
             let n = self.get1(args[1])?;
             match name {
-                "llvm.nvvm.rotate.b32" => self.op(Op::Funnel { left: true }, d.to_vec(), vec![x.clone(), x, n]),
+                "llvm.nvvm.rotate.b32" => {
+                    self.op(Op::Funnel { left: true, clamp: false }, d.to_vec(), vec![x.clone(), x, n])
+                }
                 "llvm.nvvm.rotate.b64" => self.funnel64(true, x.clone(), x, n, d[0].clone()),
                 "llvm.nvvm.rotate.right.b64" => self.funnel64(false, x.clone(), x, n, d[0].clone()),
                 _ => return Err(self.err(format!("intrinsic {name}"))),
@@ -158,7 +175,7 @@ impl FnLowering<'_> {
                 // fshl(x, y, z): the high word of (x:y) << (z mod 32); fshr: the low word of
                 // (x:y) >> (z mod 32).
                 let (x, y, z) = (a, self.get1(args[1])?, self.get1(args[2])?);
-                self.op(Op::Funnel { left: family == "llvm.fshl" }, d.to_vec(), vec![y, x, z]);
+                self.op(Op::Funnel { left: family == "llvm.fshl", clamp: false }, d.to_vec(), vec![y, x, z]);
             }
             ("llvm.fshl" | "llvm.fshr", 64) => {
                 let (y, z) = (self.get1(args[1])?, self.get1(args[2])?);
