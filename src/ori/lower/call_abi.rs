@@ -25,6 +25,16 @@ pub(super) fn abi_align(td: &inkwell::targets::TargetData, t: T) -> u32 {
     unsafe { llvm_sys::target::LLVMABIAlignmentOfType(td_ref(td), t.0) }
 }
 
+/// The largest alignment a PTX `.param` (or any state-space variable) may declare.
+const MAX_PARAM_ALIGN: u32 = 128;
+
+/// The alignment of a `.param` of type `t` declared with `explicit` (0: none): the larger of
+/// the two, at most 128 bytes as PTX allows (llc-19 clamps the same way: `<64 x i32>` is
+/// `.align 128`, not its ABI alignment of 256).
+pub(super) fn param_align(td: &inkwell::targets::TargetData, t: T, explicit: u32) -> u32 {
+    explicit.max(abi_align(td, t)).clamp(1, MAX_PARAM_ALIGN)
+}
+
 /// The `.param` form of an argument or result of type `t`, or what makes it unsupported.
 pub fn abi_of(td: &inkwell::targets::TargetData, t: T) -> Result<ParamAbi, String> {
     let what = || format!("type {}", type_name(t));
@@ -40,7 +50,7 @@ pub fn abi_of(td: &inkwell::targets::TargetData, t: T) -> Result<ParamAbi, Strin
             if pieces.len() != ty.scalars().len() || ty.scalars().iter().any(|s| matches!(s, Ty::Other(_))) {
                 return Err(what());
             }
-            ParamAbi::Bytes { align: abi_align(td, t).max(1), size: abi_size(td, t) as u32, pieces }
+            ParamAbi::Bytes { align: param_align(td, t, 0), size: abi_size(td, t) as u32, pieces }
         }
         _ => return Err(what()),
     })
@@ -48,7 +58,7 @@ pub fn abi_of(td: &inkwell::targets::TargetData, t: T) -> Result<ParamAbi, Strin
 
 /// The `.param` form of a `byval(t) align align` argument.
 pub fn byval_abi(td: &inkwell::targets::TargetData, t: T, align: u32) -> ParamAbi {
-    let align = align.max(abi_align(td, t)).max(1);
+    let align = param_align(td, t, align);
     let size = abi_size(td, t) as u32;
     ParamAbi::Bytes { align, size, pieces: chunks(size, align) }
 }

@@ -12,6 +12,7 @@
 //!   read-only byval parameters straight from `.param` space; the copy is the general case it
 //!   falls back to.)
 
+use super::call_abi::param_align;
 use super::ffi::{self, T, Ty, V};
 use super::{FnLowering, abi_size, td_ref};
 use crate::ori::ir::{Operand, Param};
@@ -29,11 +30,6 @@ pub(crate) struct ByvalParam {
     pub size: u32,
     pub align: u32,
     pub symbol: Option<String>,
-}
-
-/// ABI alignment in bytes of an LLVM type.
-fn abi_align(td: &inkwell::targets::TargetData, t: T) -> u32 {
-    unsafe { llvm_sys::target::LLVMABIAlignmentOfType(td_ref(td), t.0) }
 }
 
 /// The byval type and `align` of parameter `i` of `func`, if it is byval.
@@ -105,7 +101,7 @@ impl FnLowering<'_> {
         let name = format!("{}_param_{}", self.f.name, i);
         if let Some((ty, align)) = byval_of(func, i) {
             let size = abi_size(self.td, ty) as u32;
-            let align = align.max(abi_align(self.td, ty)).max(1);
+            let align = param_align(self.td, ty, align);
             *off = off.next_multiple_of(align);
             self.f.params.push(Param { name, size, align, cbank_offset: *off, ptx_type: ".b8" });
             self.byvals.push(ByvalParam { param: v, cbank_offset: *off, size, align, symbol: None });
@@ -121,7 +117,7 @@ impl FnLowering<'_> {
             return Err(self.err(format!("kernel parameter type {}", ffi::type_string(t))));
         }
         let size = abi_size(self.td, t) as u32;
-        let align = abi_align(self.td, t).max(1);
+        let align = param_align(self.td, t, 0);
         *off = off.next_multiple_of(align);
         self.f.params.push(Param { name, size, align, cbank_offset: *off, ptx_type: ".b8" });
         let mut ops = Vec::new();
