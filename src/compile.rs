@@ -88,11 +88,9 @@ pub fn run_phases(
 }
 
 /// The fixups between allocation and emission: copies whose source and destination got the
-/// same register are deleted.
-pub fn post_allocation_fixups(f: &mut Function, cx: &PhaseContext) {
-    if let Some(a) = cx.allocations.get(&f.name) {
-        regalloc::delete_identity_copies(f, &a.phys);
-    }
+/// same register are deleted (nothing to do for a function left unallocated).
+pub fn post_allocation_fixups(f: &mut Function) {
+    regalloc::delete_identity_copies(f);
 }
 
 /// Inlines every device function into its callers (the back end has no call ABI; see

@@ -144,13 +144,12 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     let mut stderr_dumps = String::new();
     for f in &mut prog.functions {
         timer.restart();
-        let mut after = |phase: &pipeline::Phase, f: &crate::ori::ir::Function, cx: &PhaseContext| {
+        let mut after = |phase: &pipeline::Phase, f: &crate::ori::ir::Function, _: &PhaseContext| {
             timer.lap(phase.name);
             if args.dump_after.iter().any(|d| d == phase.name || d == phase.group) {
                 let num = phase.number.map(|n| format!(" (phase {n})")).unwrap_or_default();
                 stderr_dumps.push_str(&format!("*** IR Dump After {}{num} ***\n", phase.name));
-                let phys = cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
-                stderr_dumps.push_str(&print::function_text(f, phys));
+                stderr_dumps.push_str(&print::function_text(f));
             }
             timer.restart();
         };
@@ -190,16 +189,15 @@ pub fn run(args: LlcArgs) -> Result<u8> {
     if args.emit != "ori" {
         // Post-allocation fixups before the code is printed.
         for f in &mut prog.functions {
-            crate::compile::post_allocation_fixups(f, &cx);
+            crate::compile::post_allocation_fixups(f);
         }
     }
     timer.restart();
-    let phys = |f: &crate::ori::ir::Function| cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
 
     let out = match args.emit.as_str() {
-        "ori" => prog.functions.iter().map(|f| print::function_text(f, None)).collect::<Vec<_>>().join("\n"),
+        "ori" => prog.functions.iter().map(print::virtual_function_text).collect::<Vec<_>>().join("\n"),
         "sass" => {
-            let funcs: Vec<_> = prog.functions.iter().map(|f| (f, phys(f))).collect();
+            let funcs: Vec<_> = prog.functions.iter().collect();
             crate::emit::sass::listing(&funcs, sm)
         }
         _ => {
@@ -208,7 +206,6 @@ pub fn run(args: LlcArgs) -> Result<u8> {
                 .iter()
                 .map(|f| EmitFunction {
                     func: f,
-                    phys: phys(f),
                     // Launch bounds are `.entry` directives: ptxas rejects them on a `.func`.
                     directives: if f.is_kernel { directives(bounds.get(&f.name)) } else { Directives::default() },
                 })

@@ -466,7 +466,7 @@ pub fn split_live_ranges(f: &mut Function, r_limit: u32) -> SplitResult {
 
 /// The `--dump-split-ranges` lines of one function (see "Report").
 pub fn report(f: &Function, result: &SplitResult, budget: &Budget) -> String {
-    let names = Names { func: f, phys: None };
+    let names = Names::virtual_regs(f);
     let mut s = String::new();
     for l in &result.loops {
         let head = format!("OriSplitLiveRanges: @{} loop bix{}: peak R pressure {}", f.name, l.header.0, l.peak_before);
@@ -519,8 +519,7 @@ pub fn check_allocation(f: &Function, alloc: &Allocation, split: &BTreeMap<VReg,
     for (&v2, &root) in split {
         origin.entry(v2).or_insert(root);
     }
-    let input =
-        regalloc::checker::CheckInput { func: f, phys: &alloc.phys, origin: &origin, r_limit: alloc.budget.r_limit() };
+    let input = regalloc::checker::CheckInput { func: f, origin: &origin, r_limit: alloc.budget.r_limit() };
     if let Err(errors) = regalloc::checker::check(&input) {
         let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
         bail!("register allocation checker failed:\n  {}", text.join("\n  "));

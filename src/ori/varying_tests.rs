@@ -373,8 +373,8 @@ fn suite_counts() {
             };
             let (f53, v53) = first.as_ref().unwrap();
             if std::env::var("ORI_VARYING_REPORT").is_ok_and(|n| n == f.name) {
-                println!("{}{}", report(f53, v53), crate::ori::print::function_text(f53, None));
-                println!("{}{}", report(f, second), crate::ori::print::function_text(f, None));
+                println!("{}{}", report(f53, v53), crate::ori::print::virtual_function_text(f53));
+                println!("{}{}", report(f, second), crate::ori::print::virtual_function_text(f));
             }
             let (u1, v1) = count(f53, v53);
             let (u2, v2) = count(f, second);
