@@ -226,16 +226,12 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
         let mut f = func.clone();
         // The same phases and post-allocation fixups as `ori llc` (compile.rs): what is run
         // after allocation is what `ori llc` prints.
-        let (pre, error) = match crate::compile::run_phases(&mut f, &mut cx, &[], &mut |_, _, _| {}) {
-            Ok(pre) => (pre, None),
-            Err(e) => (None, Some(format!("phase {}: {:#}", e.phase, e.error))),
-        };
-        if error.is_none() {
-            crate::compile::post_allocation_fixups(&mut f);
-        }
-        let post = match (&error, cx.allocations.get(&f.name)) {
-            (None, Some(a)) => Some((f, a.clone())),
-            _ => None,
+        let (pre, post, error) = match crate::compile::run_phases(&mut f, &mut cx, &[], &mut |_, _, _| {}) {
+            Ok(run) => {
+                crate::compile::post_allocation_fixups(&mut f);
+                (run.pre_alloc, run.results.allocation.map(|a| (f, a)), None)
+            }
+            Err(e) => (None, None, Some(format!("phase {}: {:#}", e.phase, e.error))),
         };
         let (mut params, param_names): (Vec<ParamKind>, Vec<String>) = match m.get_function(&func.name) {
             Some(lf) => lf

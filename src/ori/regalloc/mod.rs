@@ -469,9 +469,11 @@ pub fn run_phase(f: &mut Function, options: &Options) -> Result<Option<Allocatio
 ///
 /// then, as ptxas does, only the `Function properties` lines of each device function. A
 /// kernel's count covers the device functions it calls (directly or not), whose registers it
-/// must provide; `used B barriers` is 1 when the call tree has a `BAR.SYNC`.
-pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocation>, sm: &str) -> String {
-    let by_name: BTreeMap<&str, &Function> = funcs.iter().map(|f| (f.name.as_str(), f)).collect();
+/// must provide; `used B barriers` is 1 when the call tree has a `BAR.SYNC`. `funcs` pairs every
+/// function of the module with what allocating it reported (`None`: left unallocated).
+pub fn verbose_report(funcs: &[(&Function, Option<&Allocation>)], sm: &str) -> String {
+    let by_name: BTreeMap<&str, &Function> = funcs.iter().map(|(f, _)| (f.name.as_str(), *f)).collect();
+    let allocation_of = |g: &Function| funcs.iter().find(|(h, _)| std::ptr::eq(*h, g)).and_then(|(_, a)| *a);
     let mut s = String::new();
     let properties = |s: &mut String, f: &Function, a: &Allocation| {
         let _ = writeln!(s, "ori info    : Function properties for {}", f.name);
@@ -481,10 +483,10 @@ pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocat
             a.stats.stack_frame, a.stats.spill_store_bytes, a.stats.spill_load_bytes
         );
     };
-    for f in funcs.iter().filter(|f| f.is_kernel) {
-        let Some(a) = allocations.get(&f.name) else { continue };
+    for &(f, a) in funcs.iter().filter(|(f, _)| f.is_kernel) {
+        let Some(a) = a else { continue };
         let tree = call_tree(f, &by_name);
-        let used = tree.iter().filter_map(|g| allocations.get(&g.name)).map(|a| a.stats.used_registers).max();
+        let used = tree.iter().filter_map(|g| allocation_of(g)).map(|a| a.stats.used_registers).max();
         let barriers = u32::from(tree.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.insts).any(|i| i.op == Op::Bar));
         let _ = writeln!(s, "ori info    : Compiling entry function '{}' for '{sm}'", f.name);
         properties(&mut s, f, a);
@@ -494,8 +496,8 @@ pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocat
             used.unwrap_or(a.stats.used_registers)
         );
     }
-    for f in funcs.iter().filter(|f| !f.is_kernel) {
-        if let Some(a) = allocations.get(&f.name) {
+    for &(f, a) in funcs.iter().filter(|(f, _)| !f.is_kernel) {
+        if let Some(a) = a {
             properties(&mut s, f, a);
         }
     }

@@ -38,7 +38,7 @@ use super::{Allocation, Budget, Knobs, allocate, delete_identity_copies, spill};
 use crate::ori::interp::{self, Launch, Machine};
 use crate::ori::ir::{Function, RegFile, VReg};
 use crate::ori::liveness::Liveness;
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline;
 use crate::ori::{print, split_ranges, uniform, varying};
 pub use generate::{Generated, Rng, generate};
@@ -217,6 +217,7 @@ pub fn knobs_of(seed: u64) -> Knobs {
 pub fn prepare(g: &Generated) -> Result<(Function, BTreeMap<VReg, VReg>), String> {
     let mut f = g.func.clone();
     let mut cx = PhaseContext { no_warnings: true, ..Default::default() };
+    let mut results = FunctionResults::default();
     cx.regalloc.max_reg_count = g.phase_budget;
     for phase in pipeline::phases() {
         if phase.name == ALLOC_PHASE {
@@ -230,10 +231,9 @@ pub fn prepare(g: &Generated) -> Result<(Function, BTreeMap<VReg, VReg>), String
             }
             continue;
         }
-        (phase.run)(&mut f, &mut cx).map_err(|e| format!("pipeline: phase {}: {e:#}", phase.name))?;
+        (phase.run)(&mut f, &mut cx, &mut results).map_err(|e| format!("pipeline: phase {}: {e:#}", phase.name))?;
     }
-    let split = cx.split_origins.remove(&f.name).unwrap_or_default();
-    Ok((f, split))
+    Ok((f, results.split_origins))
 }
 
 /// Runs `f` (with its assignment, if any) on fresh memory; returns the output buffer.
