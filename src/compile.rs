@@ -9,11 +9,15 @@
 //!   inlining, fma-contract)                          AdvancedPhaseAllocReg is kept)
 //!                                                 ──post_allocation_fixups──▶ what is emitted
 //! ```
+//!
+//! Per function, `run_phases` returns a [`PhaseRun`]: the pre-allocation IR and the phases'
+//! typed results ([`FunctionResults`]); the allocated function carries its own register
+//! assignment (`Function::assignment`).
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
 use crate::llvm::{div128, fma_contract, pass_api, passes};
 use crate::ori::ir::Function;
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline::{self, Phase};
 use crate::ori::regalloc;
 use anyhow::Result;
@@ -64,35 +68,45 @@ pub struct PhaseError {
     pub error: anyhow::Error,
 }
 
+/// What the phases leave for one function besides the function itself (which they rewrite in
+/// place and, once allocated, carries its assignment).
+#[derive(Clone, Debug, Default)]
+pub struct PhaseRun {
+    /// The function just before register allocation, without an assignment (`None` when the
+    /// allocation phase was disabled): the "pre-RA" stage `ori check` executes.
+    pub pre_alloc: Option<Function>,
+    /// The phases' typed results for the function (varying analysis, the allocator's report).
+    pub results: FunctionResults,
+}
+
 /// Runs the back-end phases on `f` (skipping those named in `disabled`, by instance or group
-/// name); `after` sees the function after each phase. Returns the function as it was just
-/// before register allocation. This is the one place the phase list is walked.
+/// name); `after` sees the function and its results after each phase. The options and the
+/// shared outputs (dumps, warnings) are in `cx`; what the phases found about `f` is returned.
+/// This is the one place the phase list is walked.
 pub fn run_phases(
     f: &mut Function,
     cx: &mut PhaseContext,
     disabled: &[String],
-    after: &mut dyn FnMut(&Phase, &Function, &PhaseContext),
-) -> Result<Option<Function>, PhaseError> {
-    let mut pre_alloc = None;
+    after: &mut dyn FnMut(&Phase, &Function, &FunctionResults),
+) -> Result<PhaseRun, PhaseError> {
+    let mut run = PhaseRun::default();
     for phase in pipeline::phases() {
         if disabled.iter().any(|d| d == phase.name || d == phase.group) {
             continue;
         }
         if phase.allocates {
-            pre_alloc = Some(f.clone());
+            run.pre_alloc = Some(f.clone());
         }
-        (phase.run)(f, cx).map_err(|error| PhaseError { phase: phase.name, error })?;
-        after(&phase, f, cx);
+        (phase.run)(f, cx, &mut run.results).map_err(|error| PhaseError { phase: phase.name, error })?;
+        after(&phase, f, &run.results);
     }
-    Ok(pre_alloc)
+    Ok(run)
 }
 
 /// The fixups between allocation and emission: copies whose source and destination got the
-/// same register are deleted.
-pub fn post_allocation_fixups(f: &mut Function, cx: &PhaseContext) {
-    if let Some(a) = cx.allocations.get(&f.name) {
-        regalloc::delete_identity_copies(f, &a.phys);
-    }
+/// same register are deleted (nothing to do for a function left unallocated).
+pub fn post_allocation_fixups(f: &mut Function) {
+    regalloc::delete_identity_copies(f);
 }
 
 /// Inlines every device function into its callers (the back end has no call ABI; see

@@ -55,7 +55,7 @@ pub use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelRepor
 use super::check_types::{Origins, Stage};
 use crate::llvm::reference::{self, RefError};
 use crate::llvm::{fma_contract, module};
-use crate::ori::interp::{self, ErrorKind, Launch, Options, Outcome, Unit};
+use crate::ori::interp::{self, ErrorKind, Launch, Options, Outcome};
 use crate::ori::ir::{Function, Operand, VReg};
 use crate::ori::lower::ffi::{self, V};
 use crate::ori::opcode::Op;
@@ -226,16 +226,12 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
         let mut f = func.clone();
         // The same phases and post-allocation fixups as `ori llc` (compile.rs): what is run
         // after allocation is what `ori llc` prints.
-        let (pre, error) = match crate::compile::run_phases(&mut f, &mut cx, &[], &mut |_, _, _| {}) {
-            Ok(pre) => (pre, None),
-            Err(e) => (None, Some(format!("phase {}: {:#}", e.phase, e.error))),
-        };
-        if error.is_none() {
-            crate::compile::post_allocation_fixups(&mut f, &cx);
-        }
-        let post = match (&error, cx.allocations.get(&f.name)) {
-            (None, Some(a)) => Some((f, a.clone())),
-            _ => None,
+        let (pre, post, error) = match crate::compile::run_phases(&mut f, &mut cx, &[], &mut |_, _, _| {}) {
+            Ok(run) => {
+                crate::compile::post_allocation_fixups(&mut f);
+                (run.pre_alloc, run.results.allocation.map(|a| (f, a)), None)
+            }
+            Err(e) => (None, None, Some(format!("phase {}: {:#}", e.phase, e.error))),
         };
         let (mut params, param_names): (Vec<ParamKind>, Vec<String>) = match m.get_function(&func.name) {
             Some(lf) => lf
@@ -340,8 +336,8 @@ fn run_seeds(
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
-    pre_prog: &[Unit<'_>],
-    low_prog: &[Unit<'_>],
+    pre_prog: &[&Function],
+    low_prog: &[&Function],
 ) -> KernelReport {
     let report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
     let mut ran = Vec::new();
@@ -385,8 +381,8 @@ fn check_seed(
     opts: &CheckOptions,
     seed: u32,
     launch: &Launch,
-    pre_prog: &[Unit<'_>],
-    low_prog: &[Unit<'_>],
+    pre_prog: &[&Function],
+    low_prog: &[&Function],
 ) -> (KernelReport, Option<Inputs>) {
     let mut report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
     let skip = |mut r: KernelReport, why: String| {
@@ -451,7 +447,7 @@ fn check_seed(
                         if n == 1 { "s" } else { "" }
                     ));
                 }
-                let tolerance = pre_prog.iter().any(|(f, _)| interp::uses_approximations(f));
+                let tolerance = pre_prog.iter().any(|f| interp::uses_approximations(f));
                 if let Some(d) = diff(k, &inp, &ref_snap, &pre_snap, tolerance) {
                     report.verdict = Verdict::Mismatch(format!("pre-RA vs LLVM reference: {d}"));
                     report.details.push(match &lowered {
@@ -540,8 +536,8 @@ fn origin_of(alloc: &Allocation, mut v: VReg) -> VReg {
 
 /// The first divergence between the pre-RA and post-RA traces, as report lines.
 fn trace_report(
-    pre: &[Unit<'_>],
-    post: &[Unit<'_>],
+    pre: &[&Function],
+    post: &[&Function],
     c: &Compiled,
     k: &CompiledKernel,
     a: &Outcome,
@@ -551,7 +547,7 @@ fn trace_report(
     let allocs: Vec<&Allocation> =
         std::iter::once(k).chain(&c.devices).filter_map(|x| x.post.as_ref().map(|(_, al)| al)).collect();
     let origin = |e: &interp::TraceEvent| -> Option<VReg> {
-        let (f, alloc) = (post[e.func as usize].0, allocs[e.func as usize]);
+        let (f, alloc) = (post[e.func as usize], allocs[e.func as usize]);
         let inst = &f.blocks[e.block as usize].insts[e.inst as usize];
         if regalloc::spill::spill_access(inst).is_some() {
             return None;
@@ -575,8 +571,8 @@ fn trace_report(
     let warp = d.pre.as_ref().or(d.post.as_ref()).map_or(0, |e| e.warp);
     out.push(format!("trace: first divergence in warp {warp}{lane}: {}", d.reason));
     let describe = |e: &interp::TraceEvent, after: bool| {
-        let (f, phys) = if after { post[e.func as usize] } else { pre[e.func as usize] };
-        let names = print::Names { func: f, phys };
+        let f = if after { post[e.func as usize] } else { pre[e.func as usize] };
+        let names = print::Names::new(f);
         let inst = &f.blocks[e.block as usize].insts[e.inst as usize];
         let val = d
             .lane
@@ -587,9 +583,9 @@ fn trace_report(
         let mut orig = String::new();
         if after {
             let o = origin_of(allocs[e.func as usize], e.vreg);
-            let pre_f = pre[e.func as usize].0;
+            let pre_f = pre[e.func as usize];
             if o.idx() < pre_f.regs.len() {
-                orig = format!(" [{}]", print::Names { func: pre_f, phys: None }.reg(o));
+                orig = format!(" [{}]", print::Names::virtual_regs(pre_f).reg(o));
             }
         }
         let func = if e.func == 0 { String::new() } else { format!("@{} ", f.name) };
@@ -656,7 +652,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
     fn a_corrupted_allocation_is_a_mismatch() {
         let (mut c, opts) = compiled();
         let k = &mut c.kernels[0];
-        let (post, alloc) = k.post.as_mut().unwrap();
+        let (post, _) = k.post.as_mut().unwrap();
         // Give the product `x * 3` the register of `tid`, which is still live (used by the add).
         let insts: Vec<&crate::ori::ir::Inst> = post.blocks.iter().flat_map(|b| &b.insts).collect();
         let tid = insts.iter().find(|i| i.op == Op::S2R).and_then(|i| i.dsts[0].reg()).unwrap();
@@ -665,7 +661,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
             .find(|i| matches!(i.op, Op::IMad { kind: crate::ori::opcode::MadKind::Lo, .. }))
             .and_then(|i| i.dsts[0].reg())
             .unwrap();
-        alloc.phys[prod.idx()] = alloc.phys[tid.idx()];
+        let phys = post.assignment.as_mut().unwrap();
+        phys[prod.idx()] = phys[tid.idx()];
         let r = check_kernel(&c, &c.kernels[0], &opts);
         let Verdict::Mismatch(m) = &r.verdict else { panic!("expected a mismatch, got {r}") };
         assert!(m.starts_with("post-RA vs pre-RA: arg0"), "{m}");

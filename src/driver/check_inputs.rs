@@ -42,8 +42,8 @@
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::metadata;
 use crate::ori::interp::texture::ImageSpec;
-use crate::ori::interp::{self, Launch, Unit};
-use crate::ori::ir::Operand;
+use crate::ori::interp::{self, Launch};
+use crate::ori::ir::{Function, Operand};
 use crate::ori::lower::ffi::{self, Ty, V};
 use crate::rng::Rng;
 use crate::sreg::{Dim, SpecialReg};
@@ -350,16 +350,16 @@ pub fn launch_facts(f: FunctionValue<'_>) -> LaunchFacts {
 
 /// The launch for a kernel: by the dimensions its special registers (and those of the device
 /// functions it may call) use, then its bounds.
-pub fn launch_for(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>) -> Launch {
+pub fn launch_for(funcs: &[&Function], bounds: Option<&LaunchBounds>) -> Launch {
     launch_with_facts(funcs, bounds, &LaunchFacts::default())
 }
 
 /// [`launch_for`], then each dimension brought within the IR's range facts.
-pub fn launch_with_facts(funcs: &[Unit<'_>], bounds: Option<&LaunchBounds>, facts: &LaunchFacts) -> Launch {
+pub fn launch_with_facts(funcs: &[&Function], bounds: Option<&LaunchBounds>, facts: &LaunchFacts) -> Launch {
     // Block dimensions by the thread indices and extents read, grid dimensions by the CTA ones
     // (a kernel may read `tid.y` through a cooperative-groups rank and still index by `ctaid.x`).
     let (mut bdims, mut gdims) = (1, 1);
-    for i in funcs.iter().flat_map(|(f, _)| &f.blocks).flat_map(|b| &b.insts) {
+    for i in funcs.iter().flat_map(|f| &f.blocks).flat_map(|b| &b.insts) {
         for o in &i.srcs {
             let rank = |d: &Dim| match d {
                 Dim::Y => 2,
@@ -649,7 +649,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
         assert_eq!(facts.block[0], (1, 32));
         assert_eq!(facts.grid[0], (1, 2));
         let func = crate::ori::ir::Function::default();
-        let l = launch_with_facts(&[(&func, None)], None, &facts);
+        let l = launch_with_facts(&[&func], None, &facts);
         assert_eq!((l.block, l.grid), ([32, 1, 1], [2, 1, 1]));
     }
 }

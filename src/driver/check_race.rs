@@ -19,7 +19,8 @@ use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, O
 use crate::llvm::metadata;
 use crate::llvm::reference::RefError;
 use crate::ori::interp::race::{Benign, Race, RaceAccess};
-use crate::ori::interp::{self, Launch, Options, Outcome, Unit};
+use crate::ori::interp::{self, Launch, Options, Outcome};
+use crate::ori::ir::Function;
 use crate::ori::lower::ffi::{self, V};
 use crate::ori::opcode::Space;
 use crate::ori::print;
@@ -81,7 +82,7 @@ fn instruction(c: &Compiled, k: &CompiledKernel, a: &RaceAccess) -> String {
     let f = &owner.lowered;
     let (b, i) = (a.site.block as usize, a.site.inst as usize);
     let Some(inst) = f.blocks.get(b).and_then(|blk| blk.insts.get(i)) else { return "?".into() };
-    let names = print::Names { func: f, phys: None };
+    let names = print::Names::virtual_regs(f);
     let func = if a.site.func == 0 { String::new() } else { format!("@{} ", f.name) };
     let mut s = format!("{func}bix{b} #{i} `{}`", names.inst(inst).trim_end_matches(" ;"));
     let origin = owner.origins.per_inst.get(b).and_then(|o| o.get(i)).copied().unwrap_or(0);
@@ -206,7 +207,7 @@ pub(super) fn racy_seed(
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
-    pre: (&Snapshot, &[Unit<'_>]),
+    pre: (&Snapshot, &[&Function]),
     inp: &Inputs,
     lowered: (&Snapshot, &Outcome),
     mut report: KernelReport,
@@ -232,7 +233,7 @@ pub(super) fn racy_seed(
     if opts.use_reference {
         match run_reference(c, k, inp, launch) {
             Ok((r, _notes, _unstable)) => {
-                let tolerance = pre.1.iter().any(|(f, _)| interp::uses_approximations(f));
+                let tolerance = pre.1.iter().any(|f| interp::uses_approximations(f));
                 differ("pre-RA and the LLVM JIT", diff(k, inp, &masked(&r), &pre_m, tolerance), &mut compared)
             }
             Err(RefError::Ineligible(_)) | Err(RefError::Failed(_)) => {}
@@ -276,7 +277,7 @@ pub fn race_free_launch(
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
-    low_prog: &[Unit<'_>],
+    low_prog: &[&Function],
 ) -> Option<Launch> {
     if opts.race == RaceMode::Off {
         return None;
@@ -312,7 +313,7 @@ pub fn racecheck_only(
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
-    low_prog: &[Unit<'_>],
+    low_prog: &[&Function],
 ) -> (KernelReport, Vec<Inputs>) {
     let mut report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
     let iopts = Options { max_steps: opts.max_steps, race: true, ..Default::default() };

@@ -8,8 +8,8 @@ use super::check_images as cimg;
 use super::check_inputs::{self as ci, Elem, Inputs, ParamKind};
 use super::check_types::{CheckOptions, Compiled, CompiledKernel};
 use crate::llvm::reference::{self, RefArg, RefError};
-use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome, Unit};
-use crate::ori::ir::GlobalVar;
+use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome};
+use crate::ori::ir::{Function, GlobalVar};
 use crate::ori::opcode::Space;
 use std::collections::BTreeMap;
 
@@ -52,12 +52,12 @@ pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec
 /// Runs an Ori function on fresh memory holding `inp`.
 pub(super) fn run_ori(
     c: &Compiled,
-    funcs: &[Unit<'_>],
+    funcs: &[&Function],
     inp: &Inputs,
     launch: &Launch,
     opts: &Options,
 ) -> Result<(Snapshot, Outcome), (interp::Error, Outcome)> {
-    let f = funcs[0].0;
+    let f = funcs[0];
     let (mut machine, params, bases) = machine_for(c, inp);
     if params.len() != f.params.len() {
         let e =
@@ -255,7 +255,7 @@ pub(super) fn run_seed(
     k: &CompiledKernel,
     opts: &CheckOptions,
     seed: u32,
-    prog: &[Unit<'_>],
+    prog: &[&Function],
     launch: &Launch,
     iopts: &Options,
 ) -> Result<SeedRun, (interp::Error, Inputs)> {

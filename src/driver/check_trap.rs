@@ -10,7 +10,8 @@ use super::check_inputs::Inputs;
 use super::check_runs::{Snapshot, run_ori, run_reference};
 use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, Verdict};
 use crate::llvm::reference::RefError;
-use crate::ori::interp::{self, ErrorKind, Launch, Options, Unit};
+use crate::ori::interp::{self, ErrorKind, Launch, Options};
+use crate::ori::ir::Function;
 
 /// What a run did with the inputs: `Ok(why)` it trapped, `Err(what)` it did something else.
 fn trapped(run: Result<(Snapshot, interp::Outcome), (interp::Error, interp::Outcome)>) -> Result<String, String> {
@@ -30,7 +31,7 @@ pub(super) fn trapped_seed(
     launch: &Launch,
     inp: &Inputs,
     pre: &interp::Error,
-    low_prog: &[Unit<'_>],
+    low_prog: &[&Function],
     mut report: KernelReport,
 ) -> KernelReport {
     let iopts = Options { max_steps: opts.max_steps, ..Default::default() };

@@ -6,7 +6,6 @@
 
 use super::check_inputs::{GlobalImage, LaunchFacts, ParamAttrs, ParamKind};
 use crate::llvm::launch_bounds::LaunchBounds;
-use crate::ori::interp::Unit;
 use crate::ori::ir::{Function, GlobalVar};
 use crate::ori::regalloc::Allocation;
 
@@ -71,7 +70,7 @@ pub struct CompiledKernel {
     pub lowered: Function,
     /// Just before register allocation.
     pub pre: Option<Function>,
-    /// After allocation, with the assignment.
+    /// After allocation (the function carries its assignment), with the allocator's report.
     pub post: Option<(Function, Allocation)>,
     /// Why the pipeline stopped, if it did.
     pub error: Option<String>,
@@ -112,12 +111,12 @@ pub(super) enum Stage {
 impl Compiled {
     /// The functions to run for kernel `k` at a stage: the kernel first, then every device
     /// function available at that stage, each with its assignment after allocation.
-    pub(super) fn program<'a>(&'a self, k: &'a CompiledKernel, stage: Stage) -> Option<Vec<Unit<'a>>> {
-        let pick = |k: &'a CompiledKernel| -> Option<Unit<'a>> {
+    pub(super) fn program<'a>(&'a self, k: &'a CompiledKernel, stage: Stage) -> Option<Vec<&'a Function>> {
+        let pick = |k: &'a CompiledKernel| -> Option<&'a Function> {
             match stage {
-                Stage::Lowered => Some((&k.lowered, None)),
-                Stage::Pre => k.pre.as_ref().map(|f| (f, None)),
-                Stage::Post => k.post.as_ref().map(|(f, a)| (f, Some(a.phys.as_slice()))),
+                Stage::Lowered => Some(&k.lowered),
+                Stage::Pre => k.pre.as_ref(),
+                Stage::Post => k.post.as_ref().map(|(f, _)| f),
             }
         };
         let mut v = vec![pick(k)?];
@@ -126,7 +125,7 @@ impl Compiled {
     }
 
     /// The program after allocation, when the kernel was allocated.
-    pub(super) fn program_post<'a>(&'a self, k: &'a CompiledKernel) -> Option<Vec<Unit<'a>>> {
+    pub(super) fn program_post<'a>(&'a self, k: &'a CompiledKernel) -> Option<Vec<&'a Function>> {
         k.post.as_ref()?;
         self.program(k, Stage::Post)
     }

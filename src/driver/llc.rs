@@ -4,7 +4,7 @@
 use crate::emit::ptx::{self, Directives, EmitFunction};
 use crate::llvm::launch_bounds::LaunchBounds;
 use crate::llvm::module;
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline;
 use crate::ori::{lower, print, regalloc};
 use crate::output::write_output;
@@ -142,21 +142,22 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         ..Default::default()
     };
     let mut stderr_dumps = String::new();
+    // What allocating each function of `prog.functions` reported (same order).
+    let mut allocations: Vec<Option<regalloc::Allocation>> = Vec::with_capacity(prog.functions.len());
     for f in &mut prog.functions {
         timer.restart();
-        let mut after = |phase: &pipeline::Phase, f: &crate::ori::ir::Function, cx: &PhaseContext| {
+        let mut after = |phase: &pipeline::Phase, f: &crate::ori::ir::Function, _: &FunctionResults| {
             timer.lap(phase.name);
             if args.dump_after.iter().any(|d| d == phase.name || d == phase.group) {
                 let num = phase.number.map(|n| format!(" (phase {n})")).unwrap_or_default();
                 stderr_dumps.push_str(&format!("*** IR Dump After {}{num} ***\n", phase.name));
-                let phys = cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
-                stderr_dumps.push_str(&print::function_text(f, phys));
+                stderr_dumps.push_str(&print::function_text(f));
             }
             timer.restart();
         };
-        crate::compile::run_phases(f, &mut cx, &args.disable_phase, &mut after).map_err(|e| e.error)?;
+        let run = crate::compile::run_phases(f, &mut cx, &args.disable_phase, &mut after).map_err(|e| e.error)?;
         if args.dump_varying
-            && let Some(v) = cx.varying.get(&f.name)
+            && let Some(v) = &run.results.varying
         {
             stderr_dumps.push_str(&crate::ori::varying::value_report(f, v));
             stderr_dumps.push_str(&crate::ori::varying::report(f, v));
@@ -165,6 +166,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
             let live = crate::ori::liveness::Liveness::compute(f);
             stderr_dumps.push_str(&crate::ori::liveness::report(f, &live));
         }
+        allocations.push(run.results.allocation);
     }
     eprint!("{}", cx.warnings);
     match &args.dump_file {
@@ -174,7 +176,7 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         }
         None => eprint!("{stderr_dumps}{}", cx.dumps),
     }
-    let mut raised: Vec<u32> = cx.allocations.values().filter_map(|a| a.budget.raised_from).collect();
+    let mut raised: Vec<u32> = allocations.iter().flatten().filter_map(|a| a.budget.raised_from).collect();
     raised.sort_unstable();
     raised.dedup();
     for n in raised {
@@ -185,21 +187,21 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         );
     }
     if args.verbose {
-        eprint!("{}", regalloc::verbose_report(&prog.functions, &cx.allocations, &args.mcpu));
+        let funcs: Vec<_> = prog.functions.iter().zip(allocations.iter().map(Option::as_ref)).collect();
+        eprint!("{}", regalloc::verbose_report(&funcs, &args.mcpu));
     }
     if args.emit != "ori" {
         // Post-allocation fixups before the code is printed.
         for f in &mut prog.functions {
-            crate::compile::post_allocation_fixups(f, &cx);
+            crate::compile::post_allocation_fixups(f);
         }
     }
     timer.restart();
-    let phys = |f: &crate::ori::ir::Function| cx.allocations.get(&f.name).map(|a| a.phys.as_slice());
 
     let out = match args.emit.as_str() {
-        "ori" => prog.functions.iter().map(|f| print::function_text(f, None)).collect::<Vec<_>>().join("\n"),
+        "ori" => prog.functions.iter().map(print::virtual_function_text).collect::<Vec<_>>().join("\n"),
         "sass" => {
-            let funcs: Vec<_> = prog.functions.iter().map(|f| (f, phys(f))).collect();
+            let funcs: Vec<_> = prog.functions.iter().collect();
             crate::emit::sass::listing(&funcs, sm)
         }
         _ => {
@@ -208,7 +210,6 @@ pub fn run(args: LlcArgs) -> Result<u8> {
                 .iter()
                 .map(|f| EmitFunction {
                     func: f,
-                    phys: phys(f),
                     // Launch bounds are `.entry` directives: ptxas rejects them on a `.func`.
                     directives: if f.is_kernel { directives(bounds.get(&f.name)) } else { Directives::default() },
                 })

@@ -65,10 +65,9 @@ pub struct Directives {
     pub maxnreg: Option<u32>,
 }
 
-/// One function to print: the code, its optional allocation and its directives.
+/// One function to print: the code (with its assignment once allocated) and its directives.
 pub struct EmitFunction<'a> {
     pub func: &'a Function,
-    pub phys: Option<&'a [u32]>,
     pub directives: Directives,
 }
 
@@ -103,7 +102,6 @@ pub fn emit_module(prog: &Program, funcs: &[EmitFunction<'_>], sm: u32) -> Resul
 
 struct Printer<'a> {
     f: &'a Function,
-    phys: Option<&'a [u32]>,
     out: String,
     /// Scratch registers the printer itself needs (predicate truth tables, store immediates).
     scratch_b32: u32,
@@ -122,7 +120,6 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>, sigs: &BTreeMap<String, 
     let f = ef.func;
     let mut p = Printer {
         f,
-        phys: ef.phys,
         out: String::new(),
         scratch_b32: 0,
         scratch_b64: 0,
@@ -263,7 +260,7 @@ impl Printer<'_> {
     /// R4:R5 (`%rd4`) stay distinct registers.
     fn kind_and_number(&self, r: VReg) -> (usize, u32) {
         let info = self.f.reg_info(r);
-        let n = self.phys.map_or(r.0, |p| p[r.idx()]);
+        let n = self.f.assignment.as_ref().map_or(r.0, |p| p[r.idx()]);
         let kind = match (info.file, info.pair) {
             (RegFile::P, _) => 0,
             (RegFile::R, PairMode::Single) => 1,

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::ori::ir::{Guard, VReg};
-use crate::ori::print::function_text;
+use crate::ori::print::virtual_function_text;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -53,7 +53,7 @@ fn text(f: &Function) -> String {
     while g.regs.len() <= max as usize {
         g.new_reg(crate::ori::ir::RegFile::R, crate::ori::ir::PairMode::Single);
     }
-    function_text(&g, None).lines().skip(1).map(|l| format!("{l}\n")).collect()
+    virtual_function_text(&g).lines().skip(1).map(|l| format!("{l}\n")).collect()
 }
 
 /// The seed's DOT example graph: bix0→{1,3}, bix1→2, bix2→{1,3}, labels 0x0..0x30.

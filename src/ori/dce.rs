@@ -472,8 +472,8 @@ mod tests {
             let n = early_simple_live_dead(&mut fast);
             proptest::prop_assert_eq!(n, early_dense_reference(&mut dense));
             proptest::prop_assert_eq!(
-                crate::ori::print::function_text(&fast, None),
-                crate::ori::print::function_text(&dense, None)
+                crate::ori::print::virtual_function_text(&fast),
+                crate::ori::print::virtual_function_text(&dense)
             );
         }
     }

@@ -249,6 +249,11 @@ pub struct Function {
     pub address_taken: bool,
     /// Prototypes of the indirect calls: `CALL` names `prototype_<k>` (see `ori::lower::calls`).
     pub prototypes: Vec<CallSig>,
+    /// The register assignment, once register allocation ran (`regalloc::allocate`): the
+    /// physical register of every virtual register, by index (R5 → 5, the pair R4:R5 → 4,
+    /// P0 → 0; 0 for registers that no longer appear in the code). `None` before allocation:
+    /// printers, emitters and the interpreter then use the virtual numbers.
+    pub assignment: Option<Vec<u32>>,
 }
 
 impl Function {

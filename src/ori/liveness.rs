@@ -243,7 +243,7 @@ impl Liveness {
 /// One warning per register live into the entry block:
 /// `register %rN may be used uninitialized in function @name`.
 pub fn uninitialized_warnings(f: &Function, live: &Liveness) -> Vec<String> {
-    let names = Names { func: f, phys: None };
+    let names = Names::virtual_regs(f);
     live.uninitialized()
         .into_iter()
         .map(|r| format!("register {} may be used uninitialized in function @{}", names.reg(r), f.name))
@@ -267,7 +267,7 @@ pub fn uninitialized_warnings(f: &Function, live: &Liveness) -> Vec<String> {
 /// Register sets are in VReg order with the printer's names; peaks are register slots (a pair
 /// counts 2). The warnings close the report, one per register live into the entry block.
 pub fn report(f: &Function, live: &Liveness) -> String {
-    let names = Names { func: f, phys: None };
+    let names = Names::virtual_regs(f);
     let mut s = String::new();
     let per_file: Vec<String> = live.files.iter().map(|fl| format!("{} {}", fl.file.prefix(), fl.sweeps)).collect();
     let _ = writeln!(s, ".liveness @{} sweeps: {} ({})", f.name, live.sweeps(), per_file.join(", "));

@@ -1,8 +1,15 @@
-//! The state the back-end phases (`pipeline.rs`) share: options from the command line, dumps
-//! and warnings, and what one phase leaves for a later one (the varying analysis, the split
-//! registers' origins, the register assignment).
+//! What the back-end phases (`pipeline.rs`) are given besides the function: the options and
+//! outputs shared by every function of a compile ([`PhaseContext`]), and what the phases found
+//! about the one function being compiled ([`FunctionResults`]: the varying analysis, the split
+//! registers' origins, the allocator's report). The register assignment itself is part of the
+//! function (`Function::assignment`).
 
-/// Options and outputs shared by the phases of one function.
+use crate::ori::ir::VReg;
+use crate::ori::regalloc::Allocation;
+use crate::ori::varying::Varying;
+use std::collections::BTreeMap;
+
+/// Options and outputs shared by the phases of every function of one compile.
 #[derive(Debug, Default)]
 pub struct PhaseContext {
     /// `--dont-merge-basicblocks` / `-no-bb-merge`.
@@ -17,17 +24,26 @@ pub struct PhaseContext {
     pub warnings: String,
     /// Register-allocation options (`--maxrregcount`, `-knob`, launch bounds).
     pub regalloc: crate::ori::regalloc::Options,
-    /// The register assignment of every allocated function, by name.
-    pub allocations: std::collections::BTreeMap<String, crate::ori::regalloc::Allocation>,
-    /// The latest `OriPropagateVarying` result (phase 53 or 70) of every function, by name.
-    pub varying: std::collections::BTreeMap<String, crate::ori::varying::Varying>,
     /// `--dump-split-ranges`: phase 19 `OriSplitLiveRanges` reports every loop into `dumps`.
     pub dump_split_ranges: bool,
-    /// Per function: the registers phase 19 split off → the register each was split from; the
-    /// allocation checker counts them as that register (`split_ranges::check_allocation`).
-    pub split_origins:
-        std::collections::BTreeMap<String, std::collections::BTreeMap<crate::ori::ir::VReg, crate::ori::ir::VReg>>,
     /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
     /// see `uniform.rs` "Gate"; `ori llc --uniform-regs` sets it.
     pub uniform_regs: bool,
+}
+
+/// What the phases leave about one function for a later phase and for the caller. The loop
+/// that runs the phases on the function (`compile.rs::run_phases`) owns it, hands it to every
+/// phase with the function, and returns it.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionResults {
+    /// The latest `OriPropagateVarying` result (phase 53 or 70); `None` before the analysis ran
+    /// (or when it is disabled).
+    pub varying: Option<Varying>,
+    /// The registers phase 19 `OriSplitLiveRanges` split off → the register each was split
+    /// from; the allocation checker counts them as that register
+    /// (`split_ranges::check_allocation`). The allocation phase takes them.
+    pub split_origins: BTreeMap<VReg, VReg>,
+    /// What register allocation reported (budget, counters, spill origins); `None` when the
+    /// function was left unallocated. The assignment is `Function::assignment`.
+    pub allocation: Option<Allocation>,
 }

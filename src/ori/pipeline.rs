@@ -5,7 +5,7 @@
 
 use crate::ori::cfg;
 use crate::ori::ir::Function;
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::varying::Varying;
 use anyhow::Result;
 
@@ -18,7 +18,9 @@ pub struct Phase {
     pub name: &'static str,
     /// The name `--disable-phase` matches (`OriPerformLiveDead` for all four instances).
     pub group: &'static str,
-    pub run: fn(&mut Function, &mut PhaseContext) -> Result<()>,
+    /// Runs the phase on a function, with the compile's options and outputs and the function's
+    /// results so far.
+    pub run: fn(&mut Function, &mut PhaseContext, &mut FunctionResults) -> Result<()>,
     /// This is register allocation (the IR just before it is the "pre-RA" stage `ori check`
     /// executes).
     pub allocates: bool,
@@ -54,29 +56,30 @@ pub fn phases() -> Vec<Phase> {
 /// phase 19; here it runs before, with the offset folding, so that OriSplitLiveRanges measures
 /// the pressure of the code that is allocated (a merge after the split lengthens live ranges
 /// the split has already budgeted, and can push a loop it just fitted back over the budget).
-fn gvn_cse(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn gvn_cse(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::gvn_cse::gvn_cse(f);
     Ok(())
 }
 
 /// Constant address additions into the offsets of loads and stores (`fold_offsets.rs`).
-fn fold_address_offsets(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn fold_address_offsets(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::fold_offsets::fold_offsets(f);
     Ok(())
 }
 
 /// Phase 54 `OriDoRematEarly`: cheap values recreated in the blocks that read them (`remat.rs`).
-fn remat_early(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn remat_early(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::remat::remat_early(f);
     Ok(())
 }
 
 /// Register allocation (seed 003, `regalloc/`): the fat-point allocator under the function's
-/// budget; the assignment is kept in `cx.allocations` for the emitters. When phase 19 split
-/// registers of `f`, the allocation checker runs here instead of inside the allocator, with the
-/// split registers counted as the registers they carry (`split_ranges::check_allocation`).
-fn allocate_registers(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
-    let split = cx.split_origins.remove(&f.name).unwrap_or_default();
+/// budget; the assignment goes on the function (`Function::assignment`) for the emitters, the
+/// allocator's report into `results.allocation`. When phase 19 split registers of `f`, the
+/// allocation checker runs here instead of inside the allocator, with the split registers
+/// counted as the registers they carry (`split_ranges::check_allocation`).
+fn allocate_registers(f: &mut Function, cx: &mut PhaseContext, results: &mut FunctionResults) -> Result<()> {
+    let split = std::mem::take(&mut results.split_origins);
     let allocation = if split.is_empty() {
         crate::ori::regalloc::run_phase(f, &cx.regalloc)?
     } else {
@@ -89,35 +92,37 @@ fn allocate_registers(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
         }
         a
     };
-    if let Some(a) = allocation {
-        cx.allocations.insert(f.name.clone(), a);
-    }
+    results.allocation = allocation;
     Ok(())
 }
 
 /// One of the two `OriPropagateVarying` instances (seed 002 "Why Two Runs?"): same analysis
 /// from scratch, one group name for `--disable-phase`.
-fn varying(number: u32, name: &'static str, run: fn(&mut Function, &mut PhaseContext) -> Result<()>) -> Phase {
+fn varying(
+    number: u32,
+    name: &'static str,
+    run: fn(&mut Function, &mut PhaseContext, &mut FunctionResults) -> Result<()>,
+) -> Phase {
     Phase { number: Some(number), name, group: "OriPropagateVarying", run, allocates: false }
 }
 
-fn run_phase(f: &mut Function, cx: &mut PhaseContext, number: u32) -> Result<()> {
+fn run_phase(f: &mut Function, results: &mut FunctionResults, number: u32) -> Result<()> {
     let mut v = Varying::compute(f);
     v.phase = Some(number);
-    cx.varying.insert(f.name.clone(), v);
+    results.varying = Some(v);
     Ok(())
 }
 
 /// Phase 53 `OriPropagateVaryingFirst` (on SSA code, before `EliminateMovPhi`). The result is
-/// kept in `cx.varying` under the function's name.
-pub fn propagate_varying_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
-    run_phase(f, cx, 53)
+/// kept in `results.varying`.
+pub fn propagate_varying_first(f: &mut Function, _cx: &mut PhaseContext, results: &mut FunctionResults) -> Result<()> {
+    run_phase(f, results, 53)
 }
 
 /// Phase 70 `OriPropagateVaryingSecond` (after phi elimination), recomputed from scratch; the
 /// snapshot `ConvertToUniformReg` (phase 74) consumes.
-pub fn propagate_varying_second(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
-    run_phase(f, cx, 70)
+pub fn propagate_varying_second(f: &mut Function, _cx: &mut PhaseContext, results: &mut FunctionResults) -> Result<()> {
+    run_phase(f, results, 70)
 }
 
 /// One of the four `OriPerformLiveDead` instances (seed 000 "Why Four Instances?"): same pass,
@@ -128,20 +133,20 @@ fn live_dead(number: u32, name: &'static str) -> Phase {
 }
 
 /// Phase 10 `EarlyOriSimpleLiveDead`: local dead-code elimination (`dce.rs`).
-fn early_simple_live_dead(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn early_simple_live_dead(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::dce::early_simple_live_dead(f);
     Ok(())
 }
 
 /// Phases 33/61/84 `OriPerformLiveDead`: global liveness + dead-code elimination (`dce.rs`).
-fn perform_live_dead(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn perform_live_dead(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::dce::perform_live_dead(f);
     Ok(())
 }
 
 /// Phase 16 `OriPerformLiveDeadFirst`: as the others, then warns about registers that may be used
 /// uninitialized (live into the entry once the dead code is gone), unless `-w`.
-fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::dce::perform_live_dead(f);
     let live = crate::ori::liveness::Liveness::compute(f);
     let n = live.uninitialized().len();
@@ -156,7 +161,7 @@ fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext) -> Result<()
 }
 
 /// Phase 3: builds the CFG (RPO, backedges, loops, dominators) and prints the requested dumps.
-fn analyze_control_flow(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+fn analyze_control_flow(f: &mut Function, cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     let cfg = cfg::analyze(f);
     if cx.dump_cfg {
         // Divergent branches are coloured (OriPropagateVarying's answer on the IR as it is now).
@@ -169,31 +174,31 @@ fn analyze_control_flow(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
     Ok(())
 }
 
-fn set_control_flow_op_last(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn set_control_flow_op_last(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     cfg::set_control_flow_op_last_in_bb(f);
     Ok(())
 }
 
 /// Straight-line chains merged and unreachable blocks dropped, unless `--dont-merge-basicblocks`.
-fn merge_basic_blocks(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+fn merge_basic_blocks(f: &mut Function, cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     if !cx.no_bb_merge {
         cfg::merge_blocks(f);
     }
     Ok(())
 }
 
-fn place_blocks(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn place_blocks(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     cfg::place_blocks_in_source_order(f);
     Ok(())
 }
 
 /// After placement: `@P BRA T; BRA U; T:` becomes `@!P BRA U; T:` (`branch_over_jump.rs`).
-fn fold_branch_over_jump(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn fold_branch_over_jump(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::branch_over_jump::fold_branch_over_jump(f);
     Ok(())
 }
 
-fn eliminate_phis(f: &mut Function, _cx: &mut PhaseContext) -> Result<()> {
+fn eliminate_phis(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     crate::ori::ssa::eliminate_phis(f);
     Ok(())
 }

@@ -15,13 +15,26 @@ use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::Op;
 use std::fmt::Write;
 
-/// Register naming: virtual, or physical through an assignment (register index per vreg).
+/// Register naming for one function: virtual, or physical through the function's own
+/// assignment (`Function::assignment`, set by register allocation).
 pub struct Names<'a> {
     pub func: &'a Function,
-    pub phys: Option<&'a [u32]>,
+    /// The assignment the names follow: the function's, or `None` for virtual names.
+    phys: Option<&'a [u32]>,
 }
 
-impl Names<'_> {
+impl<'a> Names<'a> {
+    /// Names as the function stands: physical once it is allocated, virtual before.
+    pub fn new(func: &'a Function) -> Self {
+        Names { func, phys: func.assignment.as_deref() }
+    }
+
+    /// Virtual names, even for an allocated function (`--emit=ori`, the analyses' reports,
+    /// the names of registers in the allocator's own messages).
+    pub fn virtual_regs(func: &'a Function) -> Self {
+        Names { func, phys: None }
+    }
+
     pub fn reg(&self, r: VReg) -> String {
         let info = self.func.reg_info(r);
         if let Some(phys) = self.phys {
@@ -132,9 +145,19 @@ impl Names<'_> {
     }
 }
 
-/// Prints a whole function.
-pub fn function_text(f: &Function, phys: Option<&[u32]>) -> String {
-    let names = Names { func: f, phys };
+/// Prints a whole function as it stands: with physical registers once it is allocated
+/// (`--dump-after`).
+pub fn function_text(f: &Function) -> String {
+    text(&Names::new(f))
+}
+
+/// Prints a whole function with virtual registers, allocated or not (`--emit=ori`).
+pub fn virtual_function_text(f: &Function) -> String {
+    text(&Names::virtual_regs(f))
+}
+
+fn text(names: &Names<'_>) -> String {
+    let f = names.func;
     let mut s = String::new();
     let params: Vec<String> = f
         .params

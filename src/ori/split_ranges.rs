@@ -29,7 +29,7 @@
 //! slot sharing between loops). The stores and loads are spill code and count in `N bytes spill
 //! stores / loads`. For the allocation checker a reload from a split slot brings back the value
 //! that was stored, like a reload from the allocator's slots: the pipeline hands the split
-//! registers' origins to it (`PhaseContext::split_origins`, [`check_allocation`]).
+//! registers' origins to it (`FunctionResults::split_origins`, [`check_allocation`]).
 //!
 //! # When (the budget)
 //!
@@ -112,7 +112,7 @@ use crate::ori::cfg::{self, Cfg, Loop};
 use crate::ori::ir::{Bix, Function, Inst, Operand, RegFile, VReg};
 use crate::ori::liveness::Liveness;
 use crate::ori::opcode::{Op, Space};
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::print::Names;
 use crate::ori::regalloc::{self, Allocation, Budget, spill};
 use anyhow::{Result, bail};
@@ -466,7 +466,7 @@ pub fn split_live_ranges(f: &mut Function, r_limit: u32) -> SplitResult {
 
 /// The `--dump-split-ranges` lines of one function (see "Report").
 pub fn report(f: &Function, result: &SplitResult, budget: &Budget) -> String {
-    let names = Names { func: f, phys: None };
+    let names = Names::virtual_regs(f);
     let mut s = String::new();
     for l in &result.loops {
         let head = format!("OriSplitLiveRanges: @{} loop bix{}: peak R pressure {}", f.name, l.header.0, l.peak_before);
@@ -491,15 +491,15 @@ pub fn report(f: &Function, result: &SplitResult, budget: &Budget) -> String {
 
 /// The pipeline phase: the allocator's budget for `f`, the split, the `--dump-split-ranges`
 /// report, and the split registers' origins for the allocation checker
-/// (`PhaseContext::split_origins`).
-pub fn split_live_ranges_phase(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+/// (`FunctionResults::split_origins`).
+pub fn split_live_ranges_phase(f: &mut Function, cx: &mut PhaseContext, results: &mut FunctionResults) -> Result<()> {
     let budget = Budget::for_kernel(cx.regalloc.max_reg_count, cx.regalloc.bounds.get(&f.name));
     let result = split_live_ranges(f, budget.r_limit());
     if cx.dump_split_ranges {
         cx.dumps.push_str(&report(f, &result, &budget));
     }
     if !result.origins.is_empty() {
-        cx.split_origins.entry(f.name.clone()).or_default().extend(result.origins);
+        results.split_origins.extend(result.origins);
     }
     Ok(())
 }
@@ -519,8 +519,7 @@ pub fn check_allocation(f: &Function, alloc: &Allocation, split: &BTreeMap<VReg,
     for (&v2, &root) in split {
         origin.entry(v2).or_insert(root);
     }
-    let input =
-        regalloc::checker::CheckInput { func: f, phys: &alloc.phys, origin: &origin, r_limit: alloc.budget.r_limit() };
+    let input = regalloc::checker::CheckInput { func: f, origin: &origin, r_limit: alloc.budget.r_limit() };
     if let Err(errors) = regalloc::checker::check(&input) {
         let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
         bail!("register allocation checker failed:\n  {}", text.join("\n  "));

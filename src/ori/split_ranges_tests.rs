@@ -150,12 +150,12 @@ fn loop_kernel(live: usize, inner: usize, pair: bool) -> LoopKernel {
     LoopKernel { f, xs, a, w }
 }
 
-/// Runs `f` (virtual registers, or physical with `phys`) over 64 threads; the output words.
-fn run(f: &Function, phys: Option<&[u32]>) -> Vec<u32> {
+/// Runs `f` (with its assignment once allocated) over 64 threads; the output words.
+fn run(f: &Function) -> Vec<u32> {
     let mut m = Machine::new(&[]);
     let base = m.alloc("out", vec![0; 64 * 4]);
     let l = Launch { grid: [1, 1, 1], block: [64, 1, 1], dynamic_shared: 0 };
-    interp::run(&mut m, f, phys, &l, &[base], &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    interp::run(&mut m, f, &l, &[base], &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     m.buffer(base).unwrap().data.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
@@ -185,7 +185,7 @@ fn limit_for(slots: u32) -> u32 {
 #[test]
 fn splits_values_live_through_the_loop_until_the_peak_fits() {
     let mut k = loop_kernel(12, 4, false);
-    let before_out = run(&k.f, None);
+    let before_out = run(&k.f);
     let before = peak_in(&k.f, Bix(1));
     // 12 x's + a (2) + n + i, s and the y's inside the loop.
     assert!(before >= 18, "peak {before}");
@@ -216,7 +216,7 @@ fn splits_values_live_through_the_loop_until_the_peak_fits() {
     // Slots: the pair at 0 (8 bytes), the single at 8; the frame is 16.
     assert_eq!(res.slots, vec![(k.a, 0, 8), (k.xs[0], 8, 4)]);
     assert_eq!(k.f.local_frame, 16);
-    assert_eq!(run(&k.f, None), before_out, "the program means the same");
+    assert_eq!(run(&k.f), before_out, "the program means the same");
 }
 
 #[test]
@@ -236,7 +236,7 @@ fn constants_are_rematerialized_first() {
     let z2 = r(&mut k.f);
     let a = k.a;
     k.f.blocks[2].insts.splice(at..=at, [add(z2, z, c), stg(a, z2), stg(p, z2)]);
-    let want = run(&k.f, None);
+    let want = run(&k.f);
     let before = peak_in(&k.f, Bix(1));
     let res = split_live_ranges(&mut k.f, limit_for(before - 3));
     let Outcome::Split { values, peak_after } = &res.loops[0].outcome else { panic!("{res:?}") };
@@ -253,7 +253,7 @@ fn constants_are_rematerialized_first() {
     assert!(k.f.blocks[0].insts.iter().filter(|i| is_stl(i)).all(|i| i.srcs[1] != o(c) && i.srcs[1] != o(p)));
     let text = report(&k.f, &res, &Budget::exact(before + 1));
     assert!(text.contains(&format!(": split %rd{} (remat), %r{} (remat) -> peak ", p.0, c.0)), "{text}");
-    assert_eq!(run(&k.f, None), want);
+    assert_eq!(run(&k.f), want);
 }
 
 #[test]
@@ -291,12 +291,12 @@ fn value_used_inside_the_loop_is_not_split() {
     let pos =
         insts.iter().position(|i| i.op == Op::IAdd3 { neg_b: false, w64: false } && i.srcs[0] == i.srcs[1]).unwrap();
     insts[pos].srcs[1] = o(x0);
-    let before_out = run(&k.f, None);
+    let before_out = run(&k.f);
     let res = split_live_ranges(&mut k.f, limit_for(2));
     let Outcome::Split { values, .. } = &res.loops[0].outcome else { panic!("{res:?}") };
     assert!(!values.contains(&x0), "{values:?}");
     assert!(values.contains(&k.xs[1]));
-    assert_eq!(run(&k.f, None), before_out);
+    assert_eq!(run(&k.f), before_out);
 }
 
 #[test]
@@ -355,12 +355,12 @@ fn bypass_kernel() -> (Function, VReg, VReg) {
 #[test]
 fn a_use_after_a_merge_with_a_bypass_is_not_renamed() {
     let (mut f, x, y) = bypass_kernel();
-    let before_out = run(&f, None);
+    let before_out = run(&f);
     let res = split_live_ranges(&mut f, limit_for(1));
     let Outcome::Split { values, .. } = &res.loops[0].outcome else { panic!("{res:?}") };
     assert!(!values.contains(&x), "x is read after the merge: {values:?}");
     assert!(values.contains(&y));
-    assert_eq!(run(&f, None), before_out);
+    assert_eq!(run(&f), before_out);
 }
 
 #[test]
@@ -382,13 +382,13 @@ fn phi_operands_after_the_loop_are_renamed() {
     f.blocks[2].insts = vec![lt(q, t, n), bra_if(q, 3)];
     let (m, s) = (r(&mut f), r(&mut f));
     f.blocks[3].insts = vec![phi(m, &[(xs[0], 2)]), add(s, m, xs[2]), stg(a, s), exit()];
-    let before_out = run(&f, None);
+    let before_out = run(&f);
     let res = split_live_ranges(&mut f, limit_for(2));
     let Outcome::Split { values, .. } = &res.loops[0].outcome else { panic!("{res:?}") };
     assert!(values.contains(&xs[0]), "{values:?}");
     let renamed = res.origins.iter().find(|(_, v)| **v == xs[0]).map(|(v2, _)| *v2).unwrap();
     assert_eq!(f.blocks[3].insts[0].srcs[0], o(renamed), "the phi reads the reloaded register");
-    assert_eq!(run(&f, None), before_out);
+    assert_eq!(run(&f), before_out);
 }
 
 /// An outer loop around an inner loop; `inv` is defined before the outer loop and used in it
@@ -433,7 +433,7 @@ fn nested_kernel(extra: usize) -> (Function, VReg, VReg) {
 #[test]
 fn outer_loop_invariants_stay_but_inner_live_through_values_split() {
     let (mut f, inv, x) = nested_kernel(6);
-    let before_out = run(&f, None);
+    let before_out = run(&f);
     let inner = Bix(2);
     let before = peak_in(&f, inner);
     let res = split_live_ranges(&mut f, limit_for(before - 2));
@@ -446,7 +446,7 @@ fn outer_loop_invariants_stay_but_inner_live_through_values_split() {
     assert!(!values.contains(&inv), "{values:?}");
     assert!(values.contains(&x), "x is redefined each outer iteration: {values:?}");
     assert_eq!(*peak_after, before - 2);
-    assert_eq!(run(&f, None), before_out);
+    assert_eq!(run(&f), before_out);
 }
 
 #[test]
@@ -474,7 +474,7 @@ fn report_lines() {
 #[test]
 fn allocation_after_the_split_is_checked_and_runs_the_same() {
     let mut k = loop_kernel(14, 6, true);
-    let want = run(&k.f, None);
+    let want = run(&k.f);
     let peak = peak_in(&k.f, Bix(1));
     // A budget below the peak: the phase splits, the allocator spills what remains.
     let budget = Budget::exact(peak - 2);
@@ -489,7 +489,6 @@ fn allocation_after_the_split_is_checked_and_runs_the_same() {
     assert!(
         regalloc::checker::check(&regalloc::checker::CheckInput {
             func: &k.f,
-            phys: &a.phys,
             origin: &a.origin,
             r_limit: budget.r_limit()
         })
@@ -504,7 +503,7 @@ fn allocation_after_the_split_is_checked_and_runs_the_same() {
         }
     }
     assert_eq!(a.stats.stack_frame, k.f.local_frame);
-    assert_eq!(run(&k.f, Some(&a.phys)), want);
+    assert_eq!(run(&k.f), want);
 }
 
 #[test]
@@ -533,11 +532,12 @@ fn the_pipeline_phase_reads_the_allocator_budget_and_reports() {
     let mut k = loop_kernel(20, 4, false);
     let mut cx = PhaseContext { dump_split_ranges: true, ..Default::default() };
     cx.regalloc.max_reg_count = Some(24);
-    split_live_ranges_phase(&mut k.f, &mut cx).unwrap();
+    let mut results = FunctionResults::default();
+    split_live_ranges_phase(&mut k.f, &mut cx, &mut results).unwrap();
     assert!(cx.dumps.starts_with("OriSplitLiveRanges: @k loop bix1: peak R pressure"), "{}", cx.dumps);
     assert!(cx.dumps.contains("> budget 21 (24 registers, maxrregcount): split "), "{}", cx.dumps);
     assert!(cx.dumps.ends_with("-> peak 21\n"), "{}", cx.dumps);
-    assert!(!cx.split_origins["k"].is_empty());
+    assert!(!results.split_origins.is_empty());
 }
 
 proptest! {
@@ -549,7 +549,7 @@ proptest! {
     #[test]
     fn prop_peak_drops_to_the_budget_and_meaning_is_kept(live in 0usize..10, inner in 1usize..8, pair: bool, slack in 0u32..14) {
         let mut k = loop_kernel(live, inner, pair);
-        let want = run(&k.f, None);
+        let want = run(&k.f);
         let before = peak_in(&k.f, Bix(1));
         let budget = before.saturating_sub(slack).max(2);
         let splittable = live as u32 + 2 + if pair { 2 } else { 0 };
@@ -569,6 +569,6 @@ proptest! {
             prop_assert_eq!(*peak_after, after);
         }
         prop_assert_eq!(count(&k.f, 1, |i| spill::spill_access(i).is_some()), 0);
-        prop_assert_eq!(run(&k.f, None), want);
+        prop_assert_eq!(run(&k.f), want);
     }
 }

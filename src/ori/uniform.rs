@@ -73,7 +73,7 @@
 use crate::ori::cfg;
 use crate::ori::ir::{Function, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{MadKind, Op, Space};
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::varying::Varying;
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::Result;
@@ -296,14 +296,18 @@ pub fn enabled(cx: &PhaseContext) -> bool {
     cx.uniform_regs
 }
 
-/// Phase 74 `ConvertToUniformReg`, when [`enabled`]: uses the phase-70 snapshot in `cx.varying`;
-/// without one (the analysis disabled, or only phase 53's result, which names
+/// Phase 74 `ConvertToUniformReg`, when [`enabled`]: uses the phase-70 snapshot in
+/// `results.varying`; without one (the analysis disabled, or only phase 53's result, which names
 /// pre-phi-elimination registers) every register is treated as varying and nothing converts.
-pub fn convert_to_uniform_reg_phase(f: &mut Function, cx: &mut PhaseContext) -> Result<()> {
+pub fn convert_to_uniform_reg_phase(
+    f: &mut Function,
+    cx: &mut PhaseContext,
+    results: &mut FunctionResults,
+) -> Result<()> {
     if !enabled(cx) {
         return Ok(());
     }
-    let Some(v) = cx.varying.get(&f.name).filter(|v| v.phase == Some(70)) else {
+    let Some(v) = results.varying.as_ref().filter(|v| v.phase == Some(70)) else {
         return Ok(());
     };
     convert_to_uniform_reg(f, v, &Options::default());

@@ -1009,7 +1009,7 @@ fn defined_registers(f: &Function) -> Vec<VReg> {
 ///   uniform branches (BRA.U): 0
 /// ```
 pub fn report(f: &Function, v: &Varying) -> String {
-    let names = Names { func: f, phys: None };
+    let names = Names::virtual_regs(f);
     let regs = defined_registers(f);
     let uniform: Vec<String> = regs.iter().filter(|&&r| v.is_uniform(r)).map(|&r| names.reg(r)).collect();
     let bix = |l: &[Bix]| {

@@ -3,7 +3,7 @@
 use super::testkit::*;
 use super::*;
 use crate::ori::ir::Operand;
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::sreg::{Dim, SpecialReg};
 use proptest::prelude::*;
 
@@ -356,16 +356,17 @@ fn suite_counts() {
         let mut cx = PhaseContext { uniform_regs: true, ..Default::default() };
         for f in &mut prog.functions {
             let mut first = None;
+            let mut results = FunctionResults::default();
             for phase in crate::ori::pipeline::phases() {
-                (phase.run)(f, &mut cx).unwrap();
+                (phase.run)(f, &mut cx, &mut results).unwrap();
                 if phase.name == "OriPropagateVaryingFirst" {
-                    first = Some((f.clone(), cx.varying[&f.name].clone()));
+                    first = Some((f.clone(), results.varying.clone().unwrap()));
                 }
                 if phase.name == "ConvertToUniformReg" {
                     break;
                 }
             }
-            let second = &cx.varying[&f.name];
+            let second = results.varying.as_ref().unwrap();
             let count = |g: &Function, v: &Varying| {
                 let regs = defined_registers(g);
                 let u = regs.iter().filter(|&&r| v.is_uniform(r)).count();
@@ -373,8 +374,8 @@ fn suite_counts() {
             };
             let (f53, v53) = first.as_ref().unwrap();
             if std::env::var("ORI_VARYING_REPORT").is_ok_and(|n| n == f.name) {
-                println!("{}{}", report(f53, v53), crate::ori::print::function_text(f53, None));
-                println!("{}{}", report(f, second), crate::ori::print::function_text(f, None));
+                println!("{}{}", report(f53, v53), crate::ori::print::virtual_function_text(f53));
+                println!("{}{}", report(f, second), crate::ori::print::virtual_function_text(f));
             }
             let (u1, v1) = count(f53, v53);
             let (u2, v2) = count(f, second);

@@ -69,12 +69,12 @@ use crate::sreg::SassSource;
 use scratch::Scratch;
 use std::fmt::Write;
 
-/// Prints the listing of every function. `phys[f]` is the allocation of function `f`, if any
-/// (without one, virtual register numbers stand in for physical ones).
+/// Prints the listing of every function, with each function's physical registers once it is
+/// allocated (`Function::assignment`; without one, virtual register numbers stand in).
 ///
 /// As in ptxas's output, a device function is not a `Function` of its own: its code follows the
 /// code of each kernel that calls it (directly or not), and calls branch to that address.
-pub fn listing(funcs: &[(&Function, Option<&[u32]>)], sm: u32) -> String {
+pub fn listing(funcs: &[&Function], sm: u32) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "\n\tcode for sm_{sm}\n\t.target\tsm_{sm}\n");
     let callees = |f: &Function| -> Vec<String> {
@@ -88,20 +88,20 @@ pub fn listing(funcs: &[(&Function, Option<&[u32]>)], sm: u32) -> String {
         }
         v
     };
-    let called: Vec<String> = funcs.iter().flat_map(|(f, _)| callees(f)).collect();
-    for (f, phys) in funcs {
+    let called: Vec<String> = funcs.iter().flat_map(|f| callees(f)).collect();
+    for f in funcs {
         if !f.is_kernel && called.contains(&f.name) {
             continue;
         }
         let _ = writeln!(s, "\t\tFunction : {}", f.name);
         let _ = writeln!(s, "\t.headerflags\t@\"EF_CUDA_SM{sm} EF_CUDA_VIRTUAL_SM(EF_CUDA_SM{sm})\"");
         // The function, then every function it reaches through calls, in order of first call.
-        let mut parts: Vec<(&Function, Option<&[u32]>)> = vec![(f, *phys)];
+        let mut parts: Vec<&Function> = vec![f];
         let mut k = 0;
         while k < parts.len() {
-            for c in callees(parts[k].0) {
-                if !parts.iter().any(|(p, _)| p.name == c)
-                    && let Some(g) = funcs.iter().find(|(g, _)| g.name == c)
+            for c in callees(parts[k]) {
+                if !parts.iter().any(|p| p.name == c)
+                    && let Some(g) = funcs.iter().find(|g| g.name == c)
                 {
                     parts.push(*g);
                 }
@@ -110,10 +110,10 @@ pub fn listing(funcs: &[(&Function, Option<&[u32]>)], sm: u32) -> String {
         }
         let mut lines = Vec::new();
         let mut starts = Vec::new();
-        for (g, gphys) in &parts {
+        for g in &parts {
             starts.push((g.name.clone(), lines.len()));
             let base = lines.len();
-            lines.extend(function_lines(g, *gphys).into_iter().map(|mut l| {
+            lines.extend(function_lines(g).into_iter().map(|mut l| {
                 l.target = l.target.map(|t| t + base);
                 l
             }));
@@ -165,12 +165,12 @@ struct Placed {
 }
 
 /// The listed lines of one function, branch targets resolved to line indices.
-fn function_lines(f: &Function, phys: Option<&[u32]>) -> Vec<Placed> {
-    let mut scratch = Scratch::new(f, phys);
+fn function_lines(f: &Function) -> Vec<Placed> {
+    let mut scratch = Scratch::new(f);
     let mut lines: Vec<Line> = Vec::new();
     let mut block_start = Vec::with_capacity(f.blocks.len());
     // ptxas's kernel prologue; without an allocation R1 is just virtual register 1.
-    if f.is_kernel && f.stack_pointer.is_none() && phys.is_some() {
+    if f.is_kernel && f.stack_pointer.is_none() && f.assignment.is_some() {
         lines.push(Line { guard: String::new(), text: "LDC R1, c[0x0][0x28]".into(), target: None, call: None });
     }
     // Reconvergence (`reconverge.rs`): BSYNC opens each reconvergence block (branches to it land
@@ -201,12 +201,12 @@ fn function_lines(f: &Function, phys: Option<&[u32]>) -> Vec<Placed> {
                 && f.reg_info(g.pred).file == RegFile::UP
             {
                 // The uniform branch reads its predicate from the uniform file: `BRA.U [!]UPn`.
-                let em = Emitter::new(f, phys, scratch.at(bix, k, inst));
+                let em = Emitter::new(f, scratch.at(bix, k, inst));
                 let text = format!("BRA.U {}{},", if g.negated { "!" } else { "" }, em.reg(g.pred));
                 lines.push(Line { guard: String::new(), text, target: Some(Target::Block(t)), call: None });
                 continue;
             }
-            let mut em = Emitter::new(f, phys, scratch.at(Bix(b as u32), k, inst));
+            let mut em = Emitter::new(f, scratch.at(Bix(b as u32), k, inst));
             expand::inst(&mut em, &block.insts, k);
             if em.scratch.exhausted {
                 // No free predicate (or register) for the expansion: the Ori form instead.
@@ -248,7 +248,6 @@ fn function_lines(f: &Function, phys: Option<&[u32]>) -> Vec<Placed> {
 /// local labels.
 pub(crate) struct Emitter<'a> {
     pub f: &'a Function,
-    phys: Option<&'a [u32]>,
     pub scratch: scratch::Free,
     lines: Vec<Line>,
     /// Label id → line index within this expansion (bound labels only).
@@ -256,8 +255,8 @@ pub(crate) struct Emitter<'a> {
 }
 
 impl<'a> Emitter<'a> {
-    fn new(f: &'a Function, phys: Option<&'a [u32]>, scratch: scratch::Free) -> Self {
-        Emitter { f, phys, scratch, lines: Vec::new(), labels: Vec::new() }
+    fn new(f: &'a Function, scratch: scratch::Free) -> Self {
+        Emitter { f, scratch, lines: Vec::new(), labels: Vec::new() }
     }
 
     /// Appends an unguarded line.
@@ -334,7 +333,7 @@ impl<'a> Emitter<'a> {
 
     /// The physical number of a register (its virtual number without an allocation).
     pub fn num(&self, r: VReg) -> u32 {
-        self.phys.map_or(r.0, |p| p[r.idx()])
+        self.f.assignment.as_ref().map_or(r.0, |p| p[r.idx()])
     }
 
     /// A register's name (a pair or quad is named by its first register, as SASS does).

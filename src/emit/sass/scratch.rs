@@ -21,7 +21,6 @@ const RZ: u32 = 255;
 /// Liveness of the function, and per block the live-after sets once computed.
 pub(super) struct Scratch<'a> {
     f: &'a Function,
-    phys: Option<&'a [u32]>,
     live: Option<Liveness>,
     /// Without an allocation: busy R and P numbers (every virtual register's).
     all_r: Vec<bool>,
@@ -31,9 +30,9 @@ pub(super) struct Scratch<'a> {
 }
 
 impl<'a> Scratch<'a> {
-    pub fn new(f: &'a Function, phys: Option<&'a [u32]>) -> Self {
-        let mut s = Scratch { f, phys, live: None, all_r: Vec::new(), all_p: Vec::new(), cached: None };
-        if phys.is_some() {
+    pub fn new(f: &'a Function) -> Self {
+        let mut s = Scratch { f, live: None, all_r: Vec::new(), all_p: Vec::new(), cached: None };
+        if f.assignment.is_some() {
             s.live = Some(Liveness::compute(f));
         } else {
             for (i, info) in f.regs.iter().enumerate() {
@@ -52,7 +51,7 @@ impl<'a> Scratch<'a> {
             Free { r: self.all_r.clone(), p: self.all_p.clone(), limit_p: None, exhausted: false, live: None };
         mark(&mut free.r, 1);
         mark(&mut free.r, RZ);
-        let Some(phys) = self.phys else { return free };
+        let Some(phys) = self.f.assignment.as_deref() else { return free };
         free.limit_p = Some(7);
         if self.cached.as_ref().is_none_or(|(cb, _)| *cb != b) {
             self.cached = Some((b, self.live_after(b)));

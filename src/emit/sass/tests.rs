@@ -50,7 +50,7 @@ fn division_expands_with_fresh_scratch() {
     let r = Operand::Reg;
     let div = Inst::new(Op::IDiv { signed: false, rem: false, w64: false }, vec![r(d)], vec![r(a), r(b)]);
     f.blocks.push(Block { insts: vec![div, Inst::new(Op::Exit, vec![], vec![])], ..Default::default() });
-    let text = listing(&[(&f, None)], 90);
+    let text = listing(&[&f], 90);
     assert!(!text.contains("IDIV"), "{text}");
     assert!(text.contains("I2F.U32.RP R4, R1 ;"), "{text}");
     assert!(!text.contains("LDC R1"), "no prologue without an allocation: {text}");

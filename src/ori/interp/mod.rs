@@ -35,9 +35,6 @@ pub use memory::Machine;
 pub use simt::{ThreadCtx, sreg_value};
 use std::fmt;
 
-/// A function to run and its register assignment (`None`: virtual registers).
-pub type Unit<'a> = (&'a Function, Option<&'a [u32]>);
-
 /// Grid and block dimensions and the dynamic shared-memory size of a launch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Launch {
@@ -178,25 +175,24 @@ impl std::error::Error for Error {}
 
 /// Runs `func` over `launch` on `machine`.
 ///
-/// `phys` is the register assignment after allocation (`Allocation::phys`), or `None` to run
-/// with virtual registers. `params[i]` is the raw value of `func.params[i]` (its low
-/// `size` bytes go to constant bank 0 at the parameter's offset); pointer parameters are
-/// addresses of buffers allocated with [`Machine::alloc`]. Memory effects stay in `machine`.
+/// Registers are physical once `func` is allocated (`Function::assignment`), virtual before.
+/// `params[i]` is the raw value of `func.params[i]` (its low `size` bytes go to constant bank 0
+/// at the parameter's offset); pointer parameters are addresses of buffers allocated with
+/// [`Machine::alloc`]. Memory effects stay in `machine`.
 pub fn run(
     machine: &mut Machine,
     func: &Function,
-    phys: Option<&[u32]>,
     launch: &Launch,
     params: &[u64],
     opts: &Options,
 ) -> Result<Outcome, Error> {
-    let (out, result) = simt::run(machine, &[(func, phys)], launch, params, opts);
+    let (out, result) = simt::run(machine, &[func], launch, params, opts);
     result.map(|()| out)
 }
 
 /// Runs the kernel `funcs[0]` with the device functions `funcs[1..]` callable (`CALL @name`),
-/// each with its own optional register assignment. Unlike [`run`], the outcome (notes, the trace
-/// up to the failure) comes back with an error too.
+/// each with its own register assignment once allocated. Unlike [`run`], the outcome (notes,
+/// the trace up to the failure) comes back with an error too.
 ///
 /// Calls follow the PTX-level convention of the lowering: `CALL d, @f, args...`; the callee reads
 /// argument `k` with `LD.PARAM @f_param_k` and leaves its result with `ST.PARAM @func_retval0`
@@ -205,7 +201,7 @@ pub fn run(
 /// `c[0x0][0x28]` and `__local_depot` name the current frame.
 pub fn run_program(
     machine: &mut Machine,
-    funcs: &[Unit<'_>],
+    funcs: &[&Function],
     launch: &Launch,
     params: &[u64],
     opts: &Options,

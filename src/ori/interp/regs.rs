@@ -45,8 +45,10 @@ const URZ: u32 = 63;
 const PT: u32 = 7;
 
 impl RegMap {
-    /// Virtual cells (`phys` = None) or the cells of an allocation (`phys[v]` per register).
-    pub fn new(f: &Function, phys: Option<&[u32]>) -> Result<RegMap, Error> {
+    /// Virtual cells before allocation, or the cells of the function's assignment
+    /// (`Function::assignment`, `phys[v]` per register).
+    pub fn new(f: &Function) -> Result<RegMap, Error> {
+        let phys = f.assignment.as_deref();
         let mut sizes = [0u32; 5];
         let mut locs = Vec::with_capacity(f.regs.len());
         if let Some(p) = phys

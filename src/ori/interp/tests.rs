@@ -307,10 +307,19 @@ fn launch_full(
     threads: u32,
     words: usize,
 ) -> Result<(Outcome, Vec<u32>), Error> {
+    // `phys`: run `f` as allocated with this assignment.
+    let allocated;
+    let f = match phys {
+        Some(p) => {
+            allocated = Function { assignment: Some(p.to_vec()), ..f.clone() };
+            &allocated
+        }
+        None => f,
+    };
     let mut m = Machine::new(globals);
     let base = m.alloc("out", vec![0; words * 4]);
     let l = Launch { grid: [1, 1, 1], block: [threads, 1, 1], dynamic_shared: 0 };
-    let out = run(&mut m, f, phys, &l, &[base], &Options { trace: true, ..Default::default() })?;
+    let out = run(&mut m, f, &l, &[base], &Options { trace: true, ..Default::default() })?;
     let data = m.buffer(base).unwrap().data.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
     Ok((out, data))
 }
@@ -667,7 +676,7 @@ fn calls_with_divergent_recursion() {
     let mut m = Machine::new(&[]);
     let out = m.alloc("out", vec![0; 32 * 4]);
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared: 0 };
-    let (_, r) = run_program(&mut m, &[(&k.f, None), (&f, None)], &l, &[out], &Options::default());
+    let (_, r) = run_program(&mut m, &[&k.f, &f], &l, &[out], &Options::default());
     r.unwrap();
     let got: Vec<u32> =
         m.buffer(out).unwrap().data.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();

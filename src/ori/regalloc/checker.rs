@@ -89,20 +89,28 @@ impl fmt::Display for CheckError {
     }
 }
 
-/// What the checker needs besides the code.
+/// What the checker needs besides the code and its assignment (`Function::assignment`).
 pub struct CheckInput<'a> {
+    /// The allocated function.
     pub func: &'a Function,
-    /// Physical register per virtual register.
-    pub phys: &'a [u32],
     /// Spill temporary or carrier → the register it stands for.
     pub origin: &'a BTreeMap<VReg, VReg>,
     /// Registers of R at or above this are out of budget.
     pub r_limit: u32,
 }
 
-/// Checks an allocation; all violations, or `Ok`.
+/// Checks the allocation of `input.func`; all violations, or `Ok`.
 pub fn check(input: &CheckInput<'_>) -> Result<(), Vec<CheckError>> {
-    let c = Checker { f: input.func, phys: input.phys, origin: input.origin };
+    let Some(phys) = input.func.assignment.as_deref() else {
+        return Err(vec![CheckError {
+            function: input.func.name.clone(),
+            block: Bix(0),
+            inst: usize::MAX,
+            text: String::new(),
+            message: "the function has no register assignment".into(),
+        }]);
+    };
+    let c = Checker { f: input.func, phys, origin: input.origin };
     let mut errors = c.static_rules(input.r_limit);
     let n = c.f.blocks.len();
     let mut entry: Vec<Option<State>> = vec![None; n];
@@ -173,7 +181,7 @@ impl Checker<'_> {
     }
 
     fn name(&self, v: VReg) -> String {
-        Names { func: self.f, phys: None }.reg(v)
+        Names::virtual_regs(self.f).reg(v)
     }
 
     fn loc_name(loc: Loc) -> String {
@@ -248,12 +256,11 @@ impl Checker<'_> {
     }
 
     fn error(&self, b: usize, k: usize, inst: &Inst, message: String) -> CheckError {
-        let phys: Vec<u32> = self.phys.to_vec();
         CheckError {
             function: self.f.name.clone(),
             block: Bix(b as u32),
             inst: k,
-            text: Names { func: self.f, phys: Some(&phys) }.inst(inst),
+            text: Names::new(self.f).inst(inst),
             message,
         }
     }

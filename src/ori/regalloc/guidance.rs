@@ -179,7 +179,7 @@ impl Log<'_> {
 }
 
 fn name(f: &Function, v: VReg) -> String {
-    Names { func: f, phys: None }.reg(v)
+    Names::virtual_regs(f).reg(v)
 }
 
 /// Where a spilled register of `file` goes (`spill.rs`).

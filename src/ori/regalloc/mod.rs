@@ -229,22 +229,14 @@ pub struct AllocStats {
     pub pressure: u32,
 }
 
-/// The result for one function.
+/// What allocating one function reports besides the assignment itself, which the allocator
+/// attaches to the function (`Function::assignment`).
 #[derive(Clone, Debug, Default)]
 pub struct Allocation {
-    /// Physical register per virtual register (R5 → 5, pair R4:R5 → 4, P0 → 0); 0 for
-    /// registers that no longer appear in the code.
-    pub phys: Vec<u32>,
     pub budget: Budget,
     pub stats: AllocStats,
     /// Spill temporary or carrier → the register whose value it carries.
     pub origin: BTreeMap<VReg, VReg>,
-}
-
-impl Allocation {
-    pub fn reg(&self, v: VReg) -> PhysReg {
-        PhysReg(self.phys[v.idx()])
-    }
 }
 
 /// The classes in allocation order: every spill carrier's class after the class it carries
@@ -259,8 +251,8 @@ fn class_limit(file: RegFile, budget: &Budget) -> u32 {
     }
 }
 
-/// Allocates `f` (after MovPhi elimination) within `budget`, inserting spill code where needed.
-/// Runs the checker when `check` is set and fails on any violation.
+/// Allocates `f` (after MovPhi elimination) within `budget`, inserting spill code where needed,
+/// and sets `f.assignment`. Runs the checker when `check` is set and fails on any violation.
 pub fn allocate(f: &mut Function, budget: &Budget, knobs: &Knobs, check: bool) -> Result<Allocation> {
     allocate_logged(f, budget, knobs, check, None)
 }
@@ -298,6 +290,7 @@ pub fn allocate_logged(
     for (v, p) in &assigned {
         phys[v.idx()] = *p;
     }
+    f.assignment = Some(phys);
     let highest = |file: RegFile| -> Option<u32> {
         assigned
             .iter()
@@ -315,14 +308,13 @@ pub fn allocate_logged(
         stack_frame: f.local_frame,
         spill_store_bytes,
         spill_load_bytes,
-        identity_copies: f.blocks.iter().flat_map(|b| &b.insts).filter(|i| is_identity_copy(f, &phys, i)).count(),
+        identity_copies: f.blocks.iter().flat_map(|b| &b.insts).filter(|i| is_identity_copy(f, i)).count(),
         rounds,
         pressure,
     };
-    let alloc = Allocation { phys, budget: budget.clone(), stats, origin: state.origin };
+    let alloc = Allocation { budget: budget.clone(), stats, origin: state.origin };
     if check {
-        let input =
-            checker::CheckInput { func: f, phys: &alloc.phys, origin: &alloc.origin, r_limit: budget.r_limit() };
+        let input = checker::CheckInput { func: f, origin: &alloc.origin, r_limit: budget.r_limit() };
         if let Err(errors) = checker::check(&input) {
             let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
             bail!("register allocation checker failed:\n  {}", text.join("\n  "));
@@ -390,7 +382,7 @@ fn allocate_class(
             let names: Vec<String> = cost_trial
                 .failed
                 .iter()
-                .map(|v| crate::ori::print::Names { func: f, phys: None }.reg(problem.vregs[v.idx()]))
+                .map(|v| crate::ori::print::Names::virtual_regs(f).reg(problem.vregs[v.idx()]))
                 .collect();
             bail!(
                 "Register allocation failed with register count of '{}' in function @{} ({} class: {} cannot be placed)",
@@ -422,8 +414,10 @@ fn allocate_barriers(f: &Function, assigned: &mut BTreeMap<VReg, u32>, log: &mut
     Ok(())
 }
 
-/// Whether `inst` is a `COPY` between two registers given the same physical register.
-pub fn is_identity_copy(f: &Function, phys: &[u32], inst: &Inst) -> bool {
+/// Whether `inst` is a `COPY` between two registers given the same physical register by the
+/// assignment of `f` (never, before allocation).
+pub fn is_identity_copy(f: &Function, inst: &Inst) -> bool {
+    let Some(phys) = f.assignment.as_deref() else { return false };
     match (inst.op, inst.dsts.first(), inst.srcs.first()) {
         (Op::Copy, Some(Operand::Reg(d)), Some(Operand::Reg(s))) => {
             inst.guard.is_none()
@@ -435,13 +429,14 @@ pub fn is_identity_copy(f: &Function, phys: &[u32], inst: &Inst) -> bool {
     }
 }
 
-/// Removes the identity copies of an allocated function; returns how many.
-pub fn delete_identity_copies(f: &mut Function, phys: &[u32]) -> usize {
+/// Removes the identity copies of an allocated function (none before allocation); returns how
+/// many.
+pub fn delete_identity_copies(f: &mut Function) -> usize {
     let mut removed = 0;
     for b in 0..f.blocks.len() {
         let insts = std::mem::take(&mut f.blocks[b].insts);
         let before = insts.len();
-        let kept: Vec<Inst> = insts.into_iter().filter(|i| !is_identity_copy(f, phys, i)).collect();
+        let kept: Vec<Inst> = insts.into_iter().filter(|i| !is_identity_copy(f, i)).collect();
         removed += before - kept.len();
         f.blocks[b].insts = kept;
     }
@@ -474,9 +469,11 @@ pub fn run_phase(f: &mut Function, options: &Options) -> Result<Option<Allocatio
 ///
 /// then, as ptxas does, only the `Function properties` lines of each device function. A
 /// kernel's count covers the device functions it calls (directly or not), whose registers it
-/// must provide; `used B barriers` is 1 when the call tree has a `BAR.SYNC`.
-pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocation>, sm: &str) -> String {
-    let by_name: BTreeMap<&str, &Function> = funcs.iter().map(|f| (f.name.as_str(), f)).collect();
+/// must provide; `used B barriers` is 1 when the call tree has a `BAR.SYNC`. `funcs` pairs every
+/// function of the module with what allocating it reported (`None`: left unallocated).
+pub fn verbose_report(funcs: &[(&Function, Option<&Allocation>)], sm: &str) -> String {
+    let by_name: BTreeMap<&str, &Function> = funcs.iter().map(|(f, _)| (f.name.as_str(), *f)).collect();
+    let allocation_of = |g: &Function| funcs.iter().find(|(h, _)| std::ptr::eq(*h, g)).and_then(|(_, a)| *a);
     let mut s = String::new();
     let properties = |s: &mut String, f: &Function, a: &Allocation| {
         let _ = writeln!(s, "ori info    : Function properties for {}", f.name);
@@ -486,10 +483,10 @@ pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocat
             a.stats.stack_frame, a.stats.spill_store_bytes, a.stats.spill_load_bytes
         );
     };
-    for f in funcs.iter().filter(|f| f.is_kernel) {
-        let Some(a) = allocations.get(&f.name) else { continue };
+    for &(f, a) in funcs.iter().filter(|(f, _)| f.is_kernel) {
+        let Some(a) = a else { continue };
         let tree = call_tree(f, &by_name);
-        let used = tree.iter().filter_map(|g| allocations.get(&g.name)).map(|a| a.stats.used_registers).max();
+        let used = tree.iter().filter_map(|g| allocation_of(g)).map(|a| a.stats.used_registers).max();
         let barriers = u32::from(tree.iter().flat_map(|g| &g.blocks).flat_map(|b| &b.insts).any(|i| i.op == Op::Bar));
         let _ = writeln!(s, "ori info    : Compiling entry function '{}' for '{sm}'", f.name);
         properties(&mut s, f, a);
@@ -499,8 +496,8 @@ pub fn verbose_report(funcs: &[Function], allocations: &BTreeMap<String, Allocat
             used.unwrap_or(a.stats.used_registers)
         );
     }
-    for f in funcs.iter().filter(|f| !f.is_kernel) {
-        if let Some(a) = allocations.get(&f.name) {
+    for &(f, a) in funcs.iter().filter(|(f, _)| !f.is_kernel) {
+        if let Some(a) = a {
             properties(&mut s, f, a);
         }
     }

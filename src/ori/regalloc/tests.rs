@@ -93,12 +93,22 @@ fn pred(f: &mut Function) -> VReg {
 fn alloc(f: &mut Function, r_limit: u32) -> Allocation {
     match allocate(f, &Budget::exact(r_limit + RESERVED_COUNT), &Knobs::default(), true) {
         Ok(a) => a,
-        Err(e) => panic!("{e}\n{}", crate::ori::print::function_text(f, None)),
+        Err(e) => panic!("{e}\n{}", crate::ori::print::virtual_function_text(f)),
     }
 }
 
 fn check(f: &Function, a: &Allocation, r_limit: u32) -> Result<(), Vec<checker::CheckError>> {
-    checker::check(&CheckInput { func: f, phys: &a.phys, origin: &a.origin, r_limit })
+    checker::check(&CheckInput { func: f, origin: &a.origin, r_limit })
+}
+
+/// The physical register the assignment of the allocated `f` gives `v`.
+fn reg_of(f: &Function, v: VReg) -> PhysReg {
+    PhysReg(f.assignment.as_ref().expect("an allocated function")[v.idx()])
+}
+
+/// The assignment of the allocated `f`, to corrupt.
+fn phys_mut(f: &mut Function) -> &mut Vec<u32> {
+    f.assignment.as_mut().expect("an allocated function")
 }
 
 fn count_ops(f: &Function, pred: impl Fn(&Inst) -> bool) -> usize {
@@ -154,10 +164,10 @@ fn straight_line_is_compact_and_skips_r1() {
     let addr = pair(&mut f);
     f.blocks[0].insts = vec![mov64(addr, 0x100), mov(a, 1), mov(b, 2), add(c, a, b), store(addr, c, 32), exit()];
     let al = alloc(&mut f, 253);
-    assert_eq!(al.reg(addr), PhysReg(2), "R0:R1 would overlap the stack pointer");
-    assert_eq!(al.reg(a), PhysReg(0));
-    assert_eq!(al.reg(b), PhysReg(4));
-    assert_eq!(al.reg(c), PhysReg(0), "c reuses a's register: a dies at the add");
+    assert_eq!(reg_of(&f, addr), PhysReg(2), "R0:R1 would overlap the stack pointer");
+    assert_eq!(reg_of(&f, a), PhysReg(0));
+    assert_eq!(reg_of(&f, b), PhysReg(4));
+    assert_eq!(reg_of(&f, c), PhysReg(0), "c reuses a's register: a dies at the add");
     assert_eq!(al.stats.used_registers, 4 + 1 + 2);
     assert!(al.stats.spilled.is_empty());
 }
@@ -169,8 +179,8 @@ fn early_clobber_source_gets_another_register() {
     let addr = pair(&mut f);
     f.blocks[0].insts =
         vec![mov64(addr, 0), mov(a, 1), mov(b, 2), mov(c, 3), add3(d, a, b, c), store(addr, d, 32), exit()];
-    let al = alloc(&mut f, 253);
-    assert_ne!(al.reg(d), al.reg(c));
+    alloc(&mut f, 253);
+    assert_ne!(reg_of(&f, d), reg_of(&f, c));
 }
 
 /// A counted loop after phi elimination: the phi copies coalesce.
@@ -186,9 +196,9 @@ fn loop_copies_become_identities() {
         vec![copy(i, t), add(inext, i, one), setp(p, inext, n), copy(t, inext), guarded(p, false, bra(1))];
     f.blocks[2].insts = vec![store(addr, inext, 32), exit()];
     let al = alloc(&mut f, 253);
-    assert_eq!(al.stats.identity_copies, 3, "{:?}", al.phys);
-    assert_eq!(al.reg(i), al.reg(t));
-    let removed = delete_identity_copies(&mut f, &al.phys);
+    assert_eq!(al.stats.identity_copies, 3, "{:?}", f.assignment);
+    assert_eq!(reg_of(&f, i), reg_of(&f, t));
+    let removed = delete_identity_copies(&mut f);
     assert_eq!(removed, 3);
     assert_eq!(count_ops(&f, |i| i.op == Op::Copy), 0);
 }
@@ -233,9 +243,10 @@ fn pairs_spill_as_64_bit_slots() {
     let al = alloc(&mut f, 8);
     assert!(!al.stats.spilled.is_empty());
     assert!(count_ops(&f, |i| matches!(i.op, Op::St { space: Space::Local, bits: 64, .. })) > 0);
+    let phys = f.assignment.as_ref().unwrap();
     for (v, info) in f.regs.iter().enumerate() {
-        if info.pair == PairMode::Pair && al.phys[v] != 0 {
-            assert_eq!(al.phys[v] % 2, 0);
+        if info.pair == PairMode::Pair && phys[v] != 0 {
+            assert_eq!(phys[v] % 2, 0);
         }
     }
 }
@@ -264,9 +275,10 @@ fn checker_reports_a_clobbered_value() {
     let (a, b, c) = (single(&mut f), single(&mut f), single(&mut f));
     let addr = pair(&mut f);
     f.blocks[0].insts = vec![mov64(addr, 0), mov(a, 1), mov(b, 2), add(c, a, b), store(addr, c, 32), exit()];
-    let mut al = alloc(&mut f, 253);
+    let al = alloc(&mut f, 253);
     check(&f, &al, 253).unwrap();
-    al.phys[b.idx()] = al.phys[a.idx()];
+    let phys = phys_mut(&mut f);
+    phys[b.idx()] = phys[a.idx()];
     let errors = check(&f, &al, 253).unwrap_err();
     let text = errors[0].to_string();
     assert!(text.contains("function @k bix0 inst 3"), "{text}");
@@ -279,14 +291,15 @@ fn checker_reports_static_violations() {
     let (a, c) = (single(&mut f), single(&mut f));
     let addr = pair(&mut f);
     f.blocks[0].insts = vec![mov64(addr, 0), mov(a, 1), add3(c, a, a, a), store(addr, c, 32), exit()];
-    let mut al = alloc(&mut f, 253);
-    al.phys[addr.idx()] = 3;
-    al.phys[c.idx()] = al.phys[a.idx()];
+    let al = alloc(&mut f, 253);
+    let phys = phys_mut(&mut f);
+    phys[addr.idx()] = 3;
+    phys[c.idx()] = phys[a.idx()];
     let errors = check(&f, &al, 253).unwrap_err();
     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(all.iter().any(|e| e.contains("%rd2 is assigned R3 (width 2)")), "{all:?}");
     assert!(all.iter().any(|e| e.contains("early-clobber")), "{all:?}");
-    al.phys[a.idx()] = 1;
+    phys_mut(&mut f)[a.idx()] = 1;
     let errors = check(&f, &al, 253).unwrap_err();
     assert!(errors.iter().any(|e| e.to_string().contains("%r0 is assigned R1")));
 }
@@ -302,15 +315,15 @@ fn checker_follows_values_through_a_diamond() {
     f.blocks[1].insts = vec![mov(x, 1), bra(3)];
     f.blocks[2].insts = vec![mov(x, 2)];
     f.blocks[3].insts = vec![store(addr, x, 32), exit()];
-    let mut al = alloc(&mut f, 253);
+    let al = alloc(&mut f, 253);
     check(&f, &al, 253).unwrap();
     // Make the else side write x somewhere else: the join no longer knows where x is.
     let mut g = f.clone();
     let y = single(&mut g);
     g.blocks[2].insts = vec![mov(y, 2)];
-    al.phys.push(al.phys[x.idx()] + 2);
-    let errors =
-        checker::check(&CheckInput { func: &g, phys: &al.phys, origin: &al.origin, r_limit: 253 }).unwrap_err();
+    let phys = phys_mut(&mut g);
+    phys.push(phys[x.idx()] + 2);
+    let errors = checker::check(&CheckInput { func: &g, origin: &al.origin, r_limit: 253 }).unwrap_err();
     assert!(errors[0].to_string().contains("bix3 inst 0"), "{}", errors[0]);
 }
 
@@ -330,10 +343,11 @@ fn guarded_definitions() {
         store(addr, x, 32),
         exit(),
     ];
-    let mut al = alloc(&mut f, 253);
-    assert_ne!(al.reg(x), al.reg(a), "x is live across the guarded write");
+    let al = alloc(&mut f, 253);
+    assert_ne!(reg_of(&f, x), reg_of(&f, a), "x is live across the guarded write");
     // With a in x's register the old x is gone when the guard is false: the store is wrong.
-    al.phys[a.idx()] = al.phys[x.idx()];
+    let phys = phys_mut(&mut f);
+    phys[a.idx()] = phys[x.idx()];
     let errors = check(&f, &al, 253).unwrap_err();
     assert!(errors[0].to_string().contains("bix0 inst 5"), "{}", errors[0]);
     // A guarded write of a dead value may land anywhere.
@@ -374,10 +388,10 @@ fn uniform_files_are_allocated_on_their_own() {
     assert!(!al.stats.spilled.is_empty(), "70 uniform values do not fit UR0..UR62");
     for (v, info) in f.regs.iter().enumerate() {
         if info.file == RegFile::UR {
-            assert!(al.phys[v] < 63, "URZ is UR63");
+            assert!(reg_of(&f, VReg(v as u32)).0 < 63, "URZ is UR63");
         }
     }
-    assert_eq!(al.reg(x), PhysReg(0), "R numbering is independent of UR");
+    assert_eq!(reg_of(&f, x), PhysReg(0), "R numbering is independent of UR");
 }
 
 #[test]
@@ -671,12 +685,12 @@ fn allocate_and_check(spec: &Spec, r_limit: u32) -> Result<(), TestCaseError> {
     let al = match allocate(&mut f, &Budget::exact(r_limit + RESERVED_COUNT), &Knobs::default(), true) {
         Ok(a) => a,
         Err(e) => {
-            return Err(TestCaseError::fail(format!("{e}\n{}", crate::ori::print::function_text(&original, None))));
+            return Err(TestCaseError::fail(format!("{e}\n{}", crate::ori::print::virtual_function_text(&original))));
         }
     };
     for v in f.blocks.iter().flat_map(|b| &b.insts).flat_map(|i| i.defs().chain(i.uses())) {
         let info = f.reg_info(v);
-        let p = al.phys[v.idx()];
+        let p = reg_of(&f, v).0;
         if info.file == RegFile::R {
             prop_assert!(p + constraints::width(info) <= r_limit, "R{} over the limit {}", p, r_limit);
             prop_assert!(!(p..p + constraints::width(info)).contains(&1), "R1 given away");
@@ -689,9 +703,9 @@ fn allocate_and_check(spec: &Spec, r_limit: u32) -> Result<(), TestCaseError> {
     prop_assert!(copies || al.stats.pressure < r_limit || !al.stats.spilled.is_empty());
     // The checker ran inside `allocate` on the code with its identity copies (it needs them:
     // after `d = COPY s` in one register the register holds both values); they then go.
-    let removed = delete_identity_copies(&mut f, &al.phys);
+    let removed = delete_identity_copies(&mut f);
     prop_assert_eq!(removed, al.stats.identity_copies);
-    prop_assert!(f.blocks.iter().flat_map(|b| &b.insts).all(|i| !is_identity_copy(&f, &al.phys, i)));
+    prop_assert!(f.blocks.iter().flat_map(|b| &b.insts).all(|i| !is_identity_copy(&f, i)));
     Ok(())
 }
 
@@ -781,12 +795,12 @@ fn store_word(f: &mut Function, base: VReg, k: u64, v: VReg) -> Vec<Inst> {
 }
 
 /// Runs a [`kernel`] on one warp (with its assignment, if any); returns the output words.
-fn run_kernel(f: &Function, phys: Option<&[u32]>, words: usize) -> Vec<u8> {
+fn run_kernel(f: &Function, words: usize) -> Vec<u8> {
     use crate::ori::interp::{self, Launch, Machine};
     let mut m = Machine::new(&[]);
     let out = m.alloc("out", vec![0xEE; 4 * words]);
     let launch = Launch { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared: 0 };
-    interp::run(&mut m, f, phys, &launch, &[out], &interp::Options::default()).unwrap();
+    interp::run(&mut m, f, &launch, &[out], &interp::Options::default()).unwrap();
     m.buffer(out).unwrap().data.clone()
 }
 
@@ -844,13 +858,13 @@ fn uniform_registers_spill_into_r() {
     assert_eq!(carriers, n);
     for (v, info) in f.regs.iter().enumerate() {
         if info.file == RegFile::UR {
-            assert!(a.phys[v] < 63, "URZ is UR63");
+            assert!(reg_of(&f, VReg(v as u32)).0 < 63, "URZ is UR63");
         }
     }
     // R2UR prints as such in the text form.
-    assert!(crate::ori::print::function_text(&f, None).contains("R2UR %ur"));
+    assert!(crate::ori::print::virtual_function_text(&f).contains("R2UR %ur"));
     // The spilled code computes what the virtual-register code computes.
-    assert_eq!(run_kernel(&before, None, 71), run_kernel(&f, Some(&a.phys), 71));
+    assert_eq!(run_kernel(&before, 71), run_kernel(&f, 71));
 }
 
 #[test]
@@ -863,7 +877,7 @@ fn uniform_spills_chain_through_r_into_local_memory() {
     assert!(files.contains(&RegFile::UR) && files.contains(&RegFile::R), "{files:?}");
     assert!(count_ops(&f, |i| matches!(i.op, Op::St { space: Space::Local, .. })) > 0);
     assert!(a.stats.highest_r.unwrap() < 6);
-    assert_eq!(run_kernel(&before, None, 71), run_kernel(&f, Some(&a.phys), 71));
+    assert_eq!(run_kernel(&before, 71), run_kernel(&f, 71));
 }
 
 #[test]
@@ -904,7 +918,7 @@ fn uniform_predicates_spill_into_uniform_registers() {
     assert!(carrier_writes > 0);
     assert!(a.origin.keys().all(|c| f.reg_info(*c).file != RegFile::R), "no R carrier for a UP");
     assert!(a.stats.predicates == 0, "no P register");
-    assert_eq!(run_kernel(&before, None, 10), run_kernel(&f, Some(&a.phys), 10));
+    assert_eq!(run_kernel(&before, 10), run_kernel(&f, 10));
 }
 
 #[test]
@@ -942,7 +956,7 @@ fn guidance_dump_follows_the_per_class_driver() {
     assert!(lines[14].starts_with("R-CLASS SPILL REGALLOC: attemp 3: "), "{text}");
     // Every candidate of every SPILL line was spilled, and every spilled register was one.
     let spilled: Vec<String> =
-        a.stats.spilled.iter().map(|v| crate::ori::print::Names { func: &f, phys: None }.reg(*v)).collect();
+        a.stats.spilled.iter().map(|v| crate::ori::print::Names::virtual_regs(&f).reg(*v)).collect();
     let mut candidates = Vec::new();
     for line in lines.iter().filter(|l| l.starts_with("R-CLASS SPILL REGALLOC: ")) {
         let list = line.split_once("spill candidates:").unwrap().1;
@@ -953,14 +967,15 @@ fn guidance_dump_follows_the_per_class_driver() {
     let result = lines.iter().find(|l| l.starts_with("R-CLASS RESULT: ")).unwrap();
     assert!(result.contains(&format!("{} spilled (to local memory):", a.stats.spilled.len())), "{result}");
     let registers = lines.iter().find(|l| l.starts_with("R-CLASS REGISTERS: ")).unwrap();
-    assert!(registers.contains(&format!("%rd0=R{}", a.phys[0])), "{registers}");
+    assert!(registers.contains(&format!("%rd0=R{}", reg_of(&f, VReg(0)).0)), "{registers}");
     // Deterministic, and the same allocation as without the dump.
     let mut again = String::new();
     let mut h = g.clone();
     allocate_logged(&mut h, &Budget::exact(8), &Knobs::default(), true, Some(&mut again)).unwrap();
     assert_eq!(text, again);
     let mut quiet = g;
-    assert_eq!(allocate(&mut quiet, &Budget::exact(8), &Knobs::default(), true).unwrap().phys, a.phys);
+    allocate(&mut quiet, &Budget::exact(8), &Knobs::default(), true).unwrap();
+    assert_eq!(quiet.assignment, f.assignment);
 }
 
 /// A second of fuzzing (`fuzz/`): random kernels allocated at 16 and 24 registers, checked by

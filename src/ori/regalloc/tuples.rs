@@ -162,10 +162,11 @@ mod tests {
             st(addr, &s),
             Inst::new(Op::Exit, vec![], vec![]),
         ];
-        let a = allocate(&mut f, &Budget::exact(64 + RESERVED_COUNT), &Knobs::default(), true).unwrap();
-        assert!(placed(&a.phys, &x, 4), "{:?}", x.iter().map(|v| a.phys[v.idx()]).collect::<Vec<_>>());
-        assert!(placed(&a.phys, &y, 2));
-        assert!(placed(&a.phys, &s, 4));
+        allocate(&mut f, &Budget::exact(64 + RESERVED_COUNT), &Knobs::default(), true).unwrap();
+        let phys = f.assignment.as_deref().unwrap();
+        assert!(placed(phys, &x, 4), "{:?}", x.iter().map(|v| phys[v.idx()]).collect::<Vec<_>>());
+        assert!(placed(phys, &y, 2));
+        assert!(placed(phys, &s, 4));
     }
 
     #[test]

@@ -383,7 +383,7 @@ impl Sim<'_> {
                     return Err(Error::fault(format!(
                         "{} writes different values to the uniform register {} (lane {} {:#x}, lane {l} {:#x})",
                         inst.op,
-                        crate::ori::print::Names { func: code.f, phys: None }.reg(r),
+                        crate::ori::print::Names::virtual_regs(code.f).reg(r),
                         res[0].0,
                         first[0],
                         c[0]

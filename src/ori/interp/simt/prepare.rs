@@ -6,7 +6,7 @@
 use super::super::memory::{LOCAL_FRAME_BASE, Machine, function_address};
 use super::super::pdom::PostDom;
 use super::super::regs::RegMap;
-use super::super::{Error, Launch, Options, Unit};
+use super::super::{Error, Launch, Options};
 use super::{Code, Kernel, Sym};
 use crate::ori::ir::{Callee, Function, Operand};
 use crate::ori::lower::STACK_POINTER_CBANK;
@@ -40,7 +40,7 @@ fn bank0(f: &Function, launch: &Launch, params: &[u64]) -> Result<Vec<u8>, Error
 /// Validates the launch and the code, and prepares every function.
 pub(super) fn prepare<'a>(
     machine: &Machine,
-    funcs: &[Unit<'a>],
+    funcs: &[&'a Function],
     launch: &'a Launch,
     params: &[u64],
     opts: &'a Options,
@@ -49,15 +49,15 @@ pub(super) fn prepare<'a>(
     if threads == 0 || threads > 1024 || launch.grid.contains(&0) {
         return Err(Error::internal(format!("invalid launch {launch:?}")));
     }
-    let Some(&(entry, _)) = funcs.first() else { return Err(Error::internal("no function to run")) };
+    let Some(&entry) = funcs.first() else { return Err(Error::internal("no function to run")) };
     if let Some(r) = machine.unresolved.first() {
         return Err(Error::unsupported(format!(
             "address in an initializer ({r}) of a symbol not defined in this module"
         )));
     }
-    let index: HashMap<&str, usize> = funcs.iter().enumerate().map(|(k, (f, _))| (f.name.as_str(), k)).collect();
+    let index: HashMap<&str, usize> = funcs.iter().enumerate().map(|(k, f)| (f.name.as_str(), k)).collect();
     let mut code = Vec::with_capacity(funcs.len());
-    for &(f, phys) in funcs {
+    for &f in funcs {
         let mut symbols = HashMap::new();
         let mut asm = HashMap::new();
         for (b, block) in f.blocks.iter().enumerate() {
@@ -102,9 +102,9 @@ pub(super) fn prepare<'a>(
                 }
             }
         }
-        code.push(Code { f, map: RegMap::new(f, phys)?, pdom: PostDom::compute(f), symbols, asm });
+        code.push(Code { f, map: RegMap::new(f)?, pdom: PostDom::compute(f), symbols, asm });
     }
-    let by_address = funcs.iter().enumerate().map(|(k, (f, _))| (function_address(&f.name), k)).collect();
+    let by_address = funcs.iter().enumerate().map(|(k, f)| (function_address(&f.name), k)).collect();
     Ok(Kernel { code, bank: bank0(entry, launch, params)?, launch, opts, by_address })
 }
 

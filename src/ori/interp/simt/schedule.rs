@@ -5,15 +5,16 @@
 use super::super::memory::{LOCAL_FRAME_BASE, Machine};
 use super::super::race::{RaceLog, Site};
 use super::super::regs::WarpRegs;
-use super::super::{Error, Launch, Options, Outcome, Unit};
+use super::super::{Error, Launch, Options, Outcome};
 use super::prepare::prepare;
 use super::{Entry, Frame, Pc, Sim, State, Warp, lanes, stack};
+use crate::ori::ir::Function;
 use std::collections::BTreeSet;
 
 /// Runs `funcs[0]` (with `funcs[1..]` callable) over the launch; see `interp::run_program`.
 pub fn run(
     machine: &mut Machine,
-    funcs: &[Unit<'_>],
+    funcs: &[&Function],
     launch: &Launch,
     params: &[u64],
     opts: &Options,

@@ -38,7 +38,7 @@ use super::{Allocation, Budget, Knobs, allocate, delete_identity_copies, spill};
 use crate::ori::interp::{self, Launch, Machine};
 use crate::ori::ir::{Function, RegFile, VReg};
 use crate::ori::liveness::Liveness;
-use crate::ori::phase_context::PhaseContext;
+use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline;
 use crate::ori::{print, split_ranges, uniform, varying};
 pub use generate::{Generated, Rng, generate};
@@ -154,10 +154,10 @@ fn case(seed: u64, report: &mut CaseReport) -> Result<(), String> {
     if !uninitialized.is_empty() {
         return Err(format!("generator: registers live into the entry: {uninitialized:?}"));
     }
-    let reference = execute(&g, &g.func, None).map_err(|e| format!("generator: the SSA kernel does not run: {e}"))?;
+    let reference = execute(&g, &g.func).map_err(|e| format!("generator: the SSA kernel does not run: {e}"))?;
     let (pre, split) = prepare(&g)?;
     report.split = split.len();
-    let got = execute(&g, &pre, None).map_err(|e| format!("pipeline: the pre-allocation kernel does not run: {e}"))?;
+    let got = execute(&g, &pre).map_err(|e| format!("pipeline: the pre-allocation kernel does not run: {e}"))?;
     if let Some(d) = difference(&reference, &got) {
         return Err(format!("pipeline: the pre-allocation kernel differs from the SSA kernel: {d}"));
     }
@@ -191,9 +191,8 @@ fn case(seed: u64, report: &mut CaseReport) -> Result<(), String> {
             *n += u32::from(s);
         }
         let with_copies = f.clone();
-        delete_identity_copies(&mut f, &alloc.phys);
-        let got = execute(&g, &f, Some(&alloc.phys))
-            .map_err(|e| format!("budget {budget}: the allocated kernel does not run: {e}"))?;
+        delete_identity_copies(&mut f);
+        let got = execute(&g, &f).map_err(|e| format!("budget {budget}: the allocated kernel does not run: {e}"))?;
         if let Some(d) = difference(&reference, &got) {
             let trace = trace_difference(&g, &pre, &with_copies, &alloc);
             return Err(format!("budget {budget}: the allocated kernel differs from the SSA kernel: {d}\n  {trace}"));
@@ -218,6 +217,7 @@ pub fn knobs_of(seed: u64) -> Knobs {
 pub fn prepare(g: &Generated) -> Result<(Function, BTreeMap<VReg, VReg>), String> {
     let mut f = g.func.clone();
     let mut cx = PhaseContext { no_warnings: true, ..Default::default() };
+    let mut results = FunctionResults::default();
     cx.regalloc.max_reg_count = g.phase_budget;
     for phase in pipeline::phases() {
         if phase.name == ALLOC_PHASE {
@@ -231,21 +231,20 @@ pub fn prepare(g: &Generated) -> Result<(Function, BTreeMap<VReg, VReg>), String
             }
             continue;
         }
-        (phase.run)(&mut f, &mut cx).map_err(|e| format!("pipeline: phase {}: {e:#}", phase.name))?;
+        (phase.run)(&mut f, &mut cx, &mut results).map_err(|e| format!("pipeline: phase {}: {e:#}", phase.name))?;
     }
-    let split = cx.split_origins.remove(&f.name).unwrap_or_default();
-    Ok((f, split))
+    Ok((f, results.split_origins))
 }
 
 /// Runs `f` (with its assignment, if any) on fresh memory; returns the output buffer.
-pub fn execute(g: &Generated, f: &Function, phys: Option<&[u32]>) -> Result<Vec<u8>, interp::Error> {
+pub fn execute(g: &Generated, f: &Function) -> Result<Vec<u8>, interp::Error> {
     use generate::{CTAS, K_PARAM, ROW_WORDS, THREADS};
     let mut m = Machine::new(&g.globals);
     let words = (CTAS * THREADS * ROW_WORDS) as usize;
     let out = m.alloc("out", (0..words * 4).map(|i| (i * 7 + 3) as u8).collect());
     let launch = Launch { grid: [CTAS, 1, 1], block: [THREADS, 1, 1], dynamic_shared: 0 };
     let opts = interp::Options { max_steps: 2_000_000, ..Default::default() };
-    interp::run(&mut m, f, phys, &launch, &[out, K_PARAM], &opts)?;
+    interp::run(&mut m, f, &launch, &[out, K_PARAM], &opts)?;
     Ok(m.buffer(out).map(|b| b.data.clone()).unwrap_or_default())
 }
 
@@ -253,12 +252,12 @@ pub fn execute(g: &Generated, f: &Function, phys: Option<&[u32]>) -> Result<Vec<
 /// definitions line up with `pre`'s) departs from the kernel before allocation, described.
 fn trace_difference(g: &Generated, pre: &Function, post: &Function, alloc: &Allocation) -> String {
     use generate::{CTAS, K_PARAM, ROW_WORDS, THREADS};
-    let traced = |f: &Function, phys: Option<&[u32]>| {
+    let traced = |f: &Function| {
         let mut m = Machine::new(&g.globals);
         let out = m.alloc("out", vec![0; (CTAS * THREADS * ROW_WORDS * 4) as usize]);
         let launch = Launch { grid: [CTAS, 1, 1], block: [THREADS, 1, 1], dynamic_shared: 0 };
         let opts = interp::Options { max_steps: 2_000_000, trace: true, ..Default::default() };
-        let (outcome, _) = interp::run_program(&mut m, &[(f, phys)], &launch, &[out, K_PARAM], &opts);
+        let (outcome, _) = interp::run_program(&mut m, &[f], &launch, &[out, K_PARAM], &opts);
         outcome.trace
     };
     let origin = |mut v: VReg| {
@@ -275,15 +274,15 @@ fn trace_difference(g: &Generated, pre: &Function, post: &Function, alloc: &Allo
         (!copy).then_some(o)
     };
     // Phase 19's splits load and store through the spill area before allocation already.
-    let mut a = traced(pre, None);
+    let mut a = traced(pre);
     a.retain(|e| spill::spill_access(&pre.blocks[e.block as usize].insts[e.inst as usize]).is_none());
-    let b = traced(post, Some(&alloc.phys));
+    let b = traced(post);
     let Some(d) = interp::trace::first_divergence(&a, &b, keep) else {
         return "trace: no register definition differs".into();
     };
-    let describe = |e: &Option<interp::TraceEvent>, f: &Function, phys: Option<&[u32]>| match e {
+    let describe = |e: &Option<interp::TraceEvent>, f: &Function| match e {
         Some(e) => {
-            let names = print::Names { func: f, phys };
+            let names = print::Names::new(f);
             let inst = &f.blocks[e.block as usize].insts[e.inst as usize];
             format!("warp {} bix{} #{}: {}", e.warp, e.block, e.inst, names.inst(inst))
         }
@@ -293,8 +292,8 @@ fn trace_difference(g: &Generated, pre: &Function, post: &Function, alloc: &Allo
         "trace: {}{}\n  before allocation: {}\n  after allocation:  {}",
         d.reason,
         d.lane.map(|l| format!(", lane {l}")).unwrap_or_default(),
-        describe(&d.pre, pre, None),
-        describe(&d.post, post, Some(&alloc.phys))
+        describe(&d.pre, pre),
+        describe(&d.post, post)
     )
 }
 
@@ -324,10 +323,10 @@ pub fn describe(seed: u64) -> String {
         g.uniform_pairs,
         knobs_of(seed)
     );
-    s.push_str(&print::function_text(&g.func, None));
+    s.push_str(&print::virtual_function_text(&g.func));
     if let Ok((pre, _)) = prepare(&g) {
         let _ = writeln!(s, "; before allocation:");
-        s.push_str(&print::function_text(&pre, None));
+        s.push_str(&print::virtual_function_text(&pre));
     }
     s
 }
