@@ -1,6 +1,7 @@
 //! Rewriting the kernel's module for the host: which calls the reference can run
 //! ([`check`]) and the rewrite itself ([`prepare`]), as described in the parent module.
 
+mod defined;
 mod texsurf;
 
 use super::ptx::{self, PtxOp};
@@ -488,6 +489,7 @@ pub(super) unsafe fn prepare(m: LLVMModuleRef, kernel: LLVMValueRef) -> Result<P
             (cx.yld.0, sched::ori_ref_yield as extern "C" fn() as usize),
             (cx.asm_fn.0, ptx_blocks::ori_ref_asm as extern "C" fn(u32, *mut u64) as usize),
         ];
+        defined::define_poison(m, b);
         mappings.extend(super::abort::rewrite(m));
         mappings.extend(super::sm90::rewrite(m));
         let result = rewrite_calls(m, &mut cx).and_then(|()| {
