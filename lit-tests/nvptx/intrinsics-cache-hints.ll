@@ -1,5 +1,5 @@
 ; Cache hints: prefetch (global/local/generic, L1/L2, L2 eviction priorities, the uniform
-; prefetchu), applypriority and discard, as the PTX ISA spells them. They change no value:
+; prefetchu, tensor maps), applypriority and discard, as the PTX ISA spells them. They change no value:
 ; ori check runs the kernel (which reads what it prefetched) against LLVM's JIT.
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --input-file=%t.ptx
@@ -19,6 +19,7 @@
 ; CHECK-DAG: prefetch.local.L2 [%rd{{[0-9]+}}];
 ; CHECK-DAG: applypriority.global.L2::evict_normal [%rd{{[0-9]+}}], 128;
 ; CHECK-DAG: discard.L2 [%rd{{[0-9]+}}], 128;
+; CHECK-DAG: prefetch.tensormap [%rd{{[0-9]+}}];
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -34,6 +35,7 @@ declare void @llvm.nvvm.prefetch.local.L1(ptr addrspace(5))
 declare void @llvm.nvvm.prefetch.local.L2(ptr addrspace(5))
 declare void @llvm.nvvm.applypriority.global.L2.evict.normal(ptr addrspace(1), i64)
 declare void @llvm.nvvm.discard.L2(ptr, i64)
+declare void @llvm.nvvm.prefetch.tensormap.p0(ptr)
 
 define ptx_kernel void @hints(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %scratch) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -46,6 +48,7 @@ define ptx_kernel void @hints(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr a
   call void @llvm.nvvm.prefetch.L1(ptr %g)
   call void @llvm.nvvm.prefetch.L2(ptr %g)
   call void @llvm.nvvm.prefetchu.L1(ptr %g)
+  call void @llvm.nvvm.prefetch.tensormap.p0(ptr %g)
   %buf = alloca [4 x i32], align 4, addrspace(5)
   call void @llvm.nvvm.prefetch.local.L1(ptr addrspace(5) %buf)
   call void @llvm.nvvm.prefetch.local.L2(ptr addrspace(5) %buf)

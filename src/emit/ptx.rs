@@ -729,7 +729,7 @@ impl Printer<'_> {
             Op::TexSurf { op } => self.texsurf(i, op)?,
             Op::CacheHint { hint } => {
                 let space = match hint {
-                    CacheHint::Prefetch { space, .. } => space,
+                    CacheHint::Prefetch { space, .. } | CacheHint::Tensormap { space } => space,
                     CacheHint::PrefetchEvict { .. } => Space::Global,
                     CacheHint::ApplyPriority { global } | CacheHint::Discard { global } if global => Space::Global,
                     _ => Space::Generic,

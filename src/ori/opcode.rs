@@ -293,6 +293,8 @@ pub enum CacheHint {
     ApplyPriority { global: bool },
     /// `discard{.global}.L2 [a], size`.
     Discard { global: bool },
+    /// `prefetch{.const,.param}.tensormap [a]` (generic, constant or kernel-parameter space).
+    Tensormap { space: Space },
 }
 
 impl CacheHint {
@@ -307,6 +309,7 @@ impl CacheHint {
             }
             CacheHint::ApplyPriority { global } => format!("applypriority{}.L2::evict_normal", sp(global)),
             CacheHint::Discard { global } => format!("discard{}.L2", sp(global)),
+            CacheHint::Tensormap { space } => format!("prefetch{}.tensormap", space.ptx()),
         }
     }
 }
@@ -949,6 +952,7 @@ impl fmt::Display for Op {
             Op::CacheHint { hint } => match hint {
                 CacheHint::Prefetch { l2: false, .. } | CacheHint::PrefetchUniform => write!(f, "CCTL.E.PF1"),
                 CacheHint::Prefetch { l2: true, .. } | CacheHint::PrefetchEvict { .. } => write!(f, "CCTL.E.PF2"),
+                CacheHint::Tensormap { .. } => write!(f, "UTMAPF.L2.TENSOR"),
                 CacheHint::ApplyPriority { .. } => write!(f, "CCTL.E.RML2"),
                 CacheHint::Discard { .. } => write!(f, "CCTL.E.IVALL"),
             },

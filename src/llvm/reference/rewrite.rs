@@ -57,6 +57,10 @@ enum Special {
     FunnelClamp {
         left: bool,
     },
+    /// `fabs[.ftz].<t>`: `llvm.fabs`; `.ftz` then flushes a subnormal result to +0.
+    Fabs {
+        ftz: bool,
+    },
 }
 
 fn classify(name: &str) -> Option<Special> {
@@ -85,6 +89,7 @@ fn classify(name: &str) -> Option<Special> {
         // Ordering points and `nanosleep`: the thread yields.
         "membar.cta" | "membar.gl" | "membar.sys" | "fence.sc.cluster" | "nanosleep" => return Some(Special::Fence),
         "fshl.clamp.i32" => return Some(Special::FunnelClamp { left: true }),
+        f if f.starts_with("fabs.") => return Some(Special::Fabs { ftz: f.starts_with("fabs.ftz.") }),
         "fshr.clamp.i32" => return Some(Special::FunnelClamp { left: false }),
         // Cache hints (prefetch, applypriority, discard) change no value: a yield as well.
         h if h.starts_with("prefetch") || h.starts_with("applypriority.") || h.starts_with("discard.") => {
@@ -603,6 +608,7 @@ unsafe fn rewrite_calls(m: LLVMModuleRef, cx: &mut Cx) -> Result<(), RefError> {
                 }
                 Special::Load => Some(LLVMBuildLoad2(cx.b, ret, LLVMGetOperand(i, 0), c"".as_ptr())),
                 Special::Handle => texsurf::handle(cx, i),
+                Special::Fabs { ftz } => Some(fabs(cx, m, i, ftz)),
                 Special::FunnelClamp { left } => {
                     // `shf d, lo, hi, amount` reads (lo, hi): swap the intrinsic's (hi, lo).
                     let (hi, lo) = (LLVMGetOperand(i, 0), LLVMGetOperand(i, 1));
@@ -629,6 +635,40 @@ unsafe fn replace(i: LLVMValueRef, new: Option<LLVMValueRef>) {
 }
 
 /// The IR for one inline PTX instruction at call `i` (the builder is placed before it).
+/// `llvm.fabs` of the call's operand; with `ftz`, a result below the smallest normal number
+/// of its (element) type becomes +0.
+unsafe fn fabs(cx: &mut Cx, m: LLVMModuleRef, i: LLVMValueRef, ftz: bool) -> LLVMValueRef {
+    unsafe {
+        let x = LLVMGetOperand(i, 0);
+        let t = LLVMTypeOf(x);
+        let name = "llvm.fabs";
+        let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+        let mut tys = [t];
+        let f = LLVMGetIntrinsicDeclaration(m, id, tys.as_mut_ptr(), 1);
+        let fty = LLVMIntrinsicGetType(cx.ctx, id, tys.as_mut_ptr(), 1);
+        let a = cx.call((f, fty), &mut [x]);
+        if !ftz {
+            return a;
+        }
+        let vector = LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind;
+        let et = if vector { LLVMGetElementType(t) } else { t };
+        let half = LLVMGetTypeKind(et) == LLVMTypeKind::LLVMHalfTypeKind;
+        let smallest = if half { 6.103515625e-5 } else { 1.1754943508222875e-38 };
+        let splat = |c: LLVMValueRef| {
+            if vector {
+                let mut lanes = vec![c; LLVMGetVectorSize(t) as usize];
+                LLVMConstVector(lanes.as_mut_ptr(), lanes.len() as u32)
+            } else {
+                c
+            }
+        };
+        let n = c"".as_ptr();
+        let limit = splat(LLVMConstReal(et, smallest));
+        let small = LLVMBuildFCmp(cx.b, llvm_sys::LLVMRealPredicate::LLVMRealOLT, a, limit, n);
+        LLVMBuildSelect(cx.b, small, splat(LLVMConstReal(et, 0.0)), a, n)
+    }
+}
+
 unsafe fn inline_ptx(cx: &mut Cx, m: LLVMModuleRef, i: LLVMValueRef, op: &PtxOp) -> Option<LLVMValueRef> {
     unsafe {
         let arg = |k: u32| LLVMGetOperand(i, k);

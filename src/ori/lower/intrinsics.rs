@@ -33,6 +33,9 @@ impl FnLowering<'_> {
             }
             return Ok(());
         }
+        if name.starts_with("llvm.nvvm.fabs.") {
+            return self.lower_nvvm_fabs(v, name, args, d);
+        }
         let ignored = [
             "llvm.lifetime.",
             "llvm.assume",

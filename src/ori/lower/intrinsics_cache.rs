@@ -1,10 +1,10 @@
 //! Cache hints: `llvm.nvvm.prefetch.{global,local}.{L1,L2}`, `prefetch.{L1,L2}` (generic),
-//! `prefetchu.L1`, `prefetch.global.L2.evict.{last,normal}`,
+//! `prefetchu.L1`, `prefetch.global.L2.evict.{last,normal}`, `prefetch.tensormap.p{0,4,101}`,
 //! `applypriority[.global].L2.evict.normal(a, size)` and `discard[.global].L2(a, size)`
 //! (`size` an immediate, 128 in the PTX ISA) → one `Op::CacheHint` each, spelled as the PTX ISA
 //! spells them. LLVM 19 has no intrinsics by these names (llc-19 compiles calls of them into
 //! calls of undefined functions that ptxas cannot resolve); their meaning is the PTX
-//! instruction's. `prefetch.tensormap` (PTX ISA 8.3; ori writes 8.0) is refused.
+//! instruction's. `prefetch.tensormap.p{0,4,101}` → `prefetch[.const|.param].tensormap`.
 
 use super::FnLowering;
 use super::ffi::{self, V};
@@ -29,6 +29,9 @@ fn classify(rest: &str) -> Option<(CacheHint, bool)> {
         "applypriority.L2.evict.normal" => Some((CacheHint::ApplyPriority { global: false }, true)),
         "discard.global.L2" => Some((CacheHint::Discard { global: true }, true)),
         "discard.L2" => Some((CacheHint::Discard { global: false }, true)),
+        "prefetch.tensormap.p0" => Some((CacheHint::Tensormap { space: Space::Generic }, false)),
+        "prefetch.tensormap.p4" => Some((CacheHint::Tensormap { space: Space::Const }, false)),
+        "prefetch.tensormap.p101" => Some((CacheHint::Tensormap { space: Space::Param }, false)),
         _ => None,
     }
 }

@@ -2,13 +2,14 @@
 //! ...), lane by lane: llc-19 splits them the same way unless the type has a packed
 //! instruction (`fma.rn.bf16x2`, `min.bf16x2`, `abs.bf16x2`), which computes each half as the
 //! scalar form does. Covered: `fabs`, `sqrt`, `minnum`, `maxnum`, `minimum`, `maximum`,
-//! `copysign`, `fma`, `fmuladd`; the rounding family is `intrinsics_round.rs`.
+//! `copysign`, `fma`, `fmuladd`; the rounding family is `intrinsics_round.rs`. Also the
+//! `llvm.nvvm.fabs[.ftz].*` names of later LLVMs, on scalars and vectors.
 
 use super::FnLowering;
-use super::ffi::{Ty, V};
+use super::ffi::{self, Ty, V};
 use super::inst::fty;
-use crate::ori::ir::Operand;
-use crate::ori::opcode::{Op, Round};
+use crate::ori::ir::{Operand, PairMode, RegFile};
+use crate::ori::opcode::{BoolOp, FCmp, FTy, Op, Round};
 use anyhow::Result;
 
 impl FnLowering<'_> {
@@ -58,5 +59,48 @@ impl FnLowering<'_> {
             }
         }
         Ok(true)
+    }
+
+    /// `llvm.nvvm.fabs[.ftz].{f32,f64,f16,bf16,v2f16,v2bf16}` (later LLVMs' names of PTX's
+    /// `abs`): `FAbs` lane by lane; `.ftz` (f32 and f16 lanes) also flushes a subnormal to +0
+    /// (`abs.ftz` flushes the subnormal input to a zero whose sign `abs` then clears):
+    /// `|x| < smallest normal ? +0 : |x|`, NaN kept.
+    pub(super) fn lower_nvvm_fabs(&mut self, v: V, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let ftz = name.contains(".ftz.");
+        let rty = ffi::classify(ffi::type_of(v));
+        let et = match &rty {
+            Ty::Vector(e, _) => (**e).clone(),
+            t => t.clone(),
+        };
+        let t = fty(&et).ok_or_else(|| self.err(format!("intrinsic {name}")))?;
+        let smallest_normal = match t {
+            FTy::F32 => 0x0080_0000,
+            FTy::F16 => 0x0400,
+            _ if ftz => return Err(self.err(format!("intrinsic {name}"))),
+            _ => 0,
+        };
+        let lanes = match args {
+            [a] => self.get(*a)?,
+            _ => return Err(self.err(format!("intrinsic {name} with {} arguments", args.len()))),
+        };
+        if lanes.len() != d.len() {
+            return Err(self.err(format!("intrinsic {name}")));
+        }
+        for (x, dk) in lanes.into_iter().zip(d) {
+            if !ftz {
+                self.op(Op::FAbs { ty: t }, vec![dk.clone()], vec![x]);
+                continue;
+            }
+            let a = Operand::Reg(self.f.new_reg(RegFile::R, PairMode::Single));
+            self.op(Op::FAbs { ty: t }, vec![a.clone()], vec![x]);
+            let p = Operand::Reg(self.f.new_reg(RegFile::P, PairMode::Single));
+            self.op(
+                Op::FSetp { cmp: FCmp::Lt, ty: t, bop: BoolOp::And },
+                vec![p.clone()],
+                vec![a.clone(), Operand::Imm(smallest_normal), Operand::True],
+            );
+            self.op(Op::Sel { w64: false }, vec![dk.clone()], vec![Operand::Imm(0), a, p]);
+        }
+        Ok(())
     }
 }
