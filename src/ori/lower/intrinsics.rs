@@ -36,6 +36,9 @@ impl FnLowering<'_> {
         if name.starts_with("llvm.nvvm.fabs.") {
             return self.lower_nvvm_fabs(v, name, args, d);
         }
+        if name == "llvm.nvvm.ex2.approx.f16" || name == "llvm.nvvm.ex2.approx.f16x2" {
+            return self.lower_ex2_half(name, args, d);
+        }
         let ignored = [
             "llvm.lifetime.",
             "llvm.assume",

@@ -3,13 +3,14 @@
 //! instruction (`fma.rn.bf16x2`, `min.bf16x2`, `abs.bf16x2`), which computes each half as the
 //! scalar form does. Covered: `fabs`, `sqrt`, `minnum`, `maxnum`, `minimum`, `maximum`,
 //! `copysign`, `fma`, `fmuladd`; the rounding family is `intrinsics_round.rs`. Also the
-//! `llvm.nvvm.fabs[.ftz].*` names of later LLVMs, on scalars and vectors.
+//! `llvm.nvvm.fabs[.ftz].*` names of later LLVMs, on scalars and vectors, and
+//! `llvm.nvvm.ex2.approx.f16[x2]`.
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
 use super::inst::fty;
 use crate::ori::ir::{Operand, PairMode, RegFile};
-use crate::ori::opcode::{BoolOp, FCmp, FTy, Op, Round};
+use crate::ori::opcode::{BoolOp, FCmp, FTy, MufuFn, NumTy, Op, Round};
 use anyhow::Result;
 
 impl FnLowering<'_> {
@@ -100,6 +101,30 @@ impl FnLowering<'_> {
                 vec![a.clone(), Operand::Imm(smallest_normal), Operand::True],
             );
             self.op(Op::Sel { w64: false }, vec![dk.clone()], vec![Operand::Imm(0), a, p]);
+        }
+        Ok(())
+    }
+
+    /// `llvm.nvvm.ex2.approx.f16[x2]`: per half, the f32 approximation `MUFU.EX2` of the value
+    /// widened exactly, rounded back to half: within the PTX bound of `ex2.approx.f16` (its
+    /// error is that of one half rounding plus MUFU's 2 ulp of f32, far below a half ulp).
+    pub(super) fn lower_ex2_half(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let lanes = match args {
+            [a] => self.get(*a)?,
+            _ => return Err(self.err(format!("intrinsic {name} with {} arguments", args.len()))),
+        };
+        if lanes.len() != d.len() {
+            return Err(self.err(format!("intrinsic {name}")));
+        }
+        for (x, dk) in lanes.into_iter().zip(d) {
+            let (w, e) = (self.f.new_reg(RegFile::R, PairMode::Single), self.f.new_reg(RegFile::R, PairMode::Single));
+            self.op(Op::Cvt { from: NumTy::F16, to: NumTy::F32, round: Round::Rn }, vec![Operand::Reg(w)], vec![x]);
+            self.op(Op::Mufu { func: MufuFn::Ex2, ftz: false }, vec![Operand::Reg(e)], vec![Operand::Reg(w)]);
+            self.op(
+                Op::Cvt { from: NumTy::F32, to: NumTy::F16, round: Round::Rn },
+                vec![dk.clone()],
+                vec![Operand::Reg(e)],
+            );
         }
         Ok(())
     }
