@@ -553,7 +553,9 @@ impl<'a> FnLowering<'a> {
         if list.is_empty() {
             return Ok(());
         }
-        self.f.local_frame = frame.next_multiple_of(16);
+        // At least one 16-byte unit: the frame exists (PTX's `__local_depot` is declared) even
+        // when every slot is empty (`alloca T, i32 0`), since the slots' addresses are taken.
+        self.f.local_frame = frame.max(1).next_multiple_of(16);
         self.cur = Bix(0);
         // The stack pointer: a 32-bit local-window address in R1, loaded from c[0x0][0x28] as
         // ptxas does (the allocator pre-colors `Function::stack_pointer` to R1).
