@@ -3,7 +3,8 @@
 //! - A first-class aggregate or vector moves one scalar at a time, each at its byte offset in
 //!   the module's data layout ([`scalar_offsets`]): struct fields at `offsetof` (padding
 //!   included), array elements at multiples of the element's allocation size, vector lanes
-//!   packed. Vectors of `i1` are bit-packed in memory and refused.
+//!   packed. Vectors of `i1` are bit-packed in memory: lane `k` is bit `k % 8` of byte `k / 8`,
+//!   moved a byte at a time (the bits past the last lane stored as zeros).
 //! - A scalar moves its store size (`i1` one byte, `i24` three, `i48` six). When that is 1, 2, 4
 //!   or 8 bytes and the address is aligned to it (the access's `align`, lowered by the
 //!   scalar's offset in the aggregate), it is one `LD`/`ST`. Otherwise (a 3-, 5-, 6- or 7-byte
@@ -92,6 +93,29 @@ impl FnLowering<'_> {
         let (space, addr) = self.mem_ptr(ptr)?;
         let volatile = ffi::volatile(v);
         let nc = self.noncoherent(v, space);
+        if let Ty::Vector(e, n) = ffi::classify(ffi::type_of(v))
+            && *e == Ty::I1
+        {
+            if d.len() != n as usize {
+                return Err(self.err("load of an i1 vector without a register per lane"));
+            }
+            for (byte, lanes) in d.chunks(8).enumerate() {
+                let a = self.offset_addr(&addr, byte as i64);
+                let w = self.f.new_reg(RegFile::R, PairMode::Single);
+                self.op(Op::Ld { space, bits: 8, signed: false, volatile, offset: 0, nc }, vec![reg(w)], vec![a]);
+                for (bit, dk) in lanes.iter().enumerate() {
+                    let t = self.f.new_reg(RegFile::R, PairMode::Single);
+                    let mask = Operand::Imm(1 << bit);
+                    self.op(Op::Lop3 { lut: lut::AND, w64: false }, vec![reg(t)], vec![reg(w), mask, Operand::Zero]);
+                    self.op(
+                        Op::ISetp { cmp: Cmp::Ne, signed: false, w64: false, bop: BoolOp::And },
+                        vec![dk.clone()],
+                        vec![reg(t), Operand::Imm(0), Operand::True],
+                    );
+                }
+            }
+            return Ok(());
+        }
         self.mem_access(ffi::type_of(v), addr, ffi::alignment(v), |s, elt, a, k, align| {
             let dk = d.get(k).cloned().ok_or_else(|| s.err("load without a result"))?;
             if *elt == Ty::I1 {
@@ -127,6 +151,27 @@ impl FnLowering<'_> {
         let (space, addr) = self.mem_ptr(ptr)?;
         let vals = self.get(val)?;
         let volatile = ffi::volatile(v);
+        if let Ty::Vector(e, n) = ffi::classify(ffi::type_of(val))
+            && *e == Ty::I1
+        {
+            if vals.len() != n as usize {
+                return Err(self.err("store of an i1 vector without a register per lane"));
+            }
+            for (byte, lanes) in vals.chunks(8).enumerate() {
+                let mut acc = Operand::Imm(0);
+                for (bit, x) in lanes.iter().enumerate() {
+                    let p = self.pred(x.clone());
+                    let b = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(Op::Sel { w64: false }, vec![reg(b)], vec![Operand::Imm(1 << bit), Operand::Imm(0), reg(p)]);
+                    let o = self.f.new_reg(RegFile::R, PairMode::Single);
+                    self.op(Op::Lop3 { lut: lut::OR, w64: false }, vec![reg(o)], vec![acc, reg(b), Operand::Zero]);
+                    acc = reg(o);
+                }
+                let a = self.offset_addr(&addr, byte as i64);
+                self.op(Op::St { space, bits: 8, volatile, offset: 0 }, vec![], vec![a, acc]);
+            }
+            return Ok(());
+        }
         self.mem_access(ffi::type_of(val), addr, ffi::alignment(v), |s, elt, a, k, align| {
             let xk = vals.get(k).cloned().ok_or_else(|| s.err("store of a value without registers"))?;
             let x = if *elt == Ty::I1 {
