@@ -242,7 +242,13 @@ impl FnLowering<'_> {
         let what = |w: String| {
             if ffi::is_function(callee) { format!("{w} in a call of @{}", ffi::name(callee)) } else { w }
         };
-        let sig = signature(self.td, fty, |k| byval_param(v, k, true)).map_err(|w| self.err(what(w)))?;
+        // `byval` on the call site, else on a direct callee's declaration (LLVM's
+        // `CallBase::paramHasAttr`, which llc's call lowering asks).
+        let byval_at = |k: u32| {
+            byval_param(v, k, true)
+                .or_else(|| if ffi::is_function(callee) { byval_param(callee, k, false) } else { None })
+        };
+        let sig = signature(self.td, fty, byval_at).map_err(|w| self.err(what(w)))?;
         let nargs = ffi::num_operands(v) - 1;
         for k in 0..nargs {
             if let Some(a) = unsupported_passing(v, k, true) {
@@ -266,7 +272,7 @@ impl FnLowering<'_> {
             self.f.prototypes.push(sig.clone());
         }
         for k in 0..nargs {
-            let byval = byval_param(v, k, true).is_some();
+            let byval = byval_at(k).is_some();
             let pieces = self.argument_pieces(ffi::operand(v, k), &sig.params[k as usize], byval)?;
             srcs.extend(pieces);
         }

@@ -162,7 +162,11 @@ impl FnLowering<'_> {
                 for (bit, x) in lanes.iter().enumerate() {
                     let p = self.pred(x.clone());
                     let b = self.f.new_reg(RegFile::R, PairMode::Single);
-                    self.op(Op::Sel { w64: false }, vec![reg(b)], vec![Operand::Imm(1 << bit), Operand::Imm(0), reg(p)]);
+                    self.op(
+                        Op::Sel { w64: false },
+                        vec![reg(b)],
+                        vec![Operand::Imm(1 << bit), Operand::Imm(0), reg(p)],
+                    );
                     let o = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(Op::Lop3 { lut: lut::OR, w64: false }, vec![reg(o)], vec![acc, reg(b), Operand::Zero]);
                     acc = reg(o);
