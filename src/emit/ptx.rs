@@ -579,6 +579,11 @@ impl Printer<'_> {
                 };
                 self.line(&g, format!("{name} {d}, {a}"));
             }
+            Op::Fns => {
+                let (d, mask, base, offset) =
+                    (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
+                self.line(&g, format!("fns.b32 {d}, {mask}, {base}, {offset}"));
+            }
             Op::Prmt => {
                 let (d, a, sel, b) =
                     (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);

@@ -392,6 +392,27 @@ extern "C" fn n_ldg_f64(p: *const f64, _align: i32) -> f64 {
     unsafe { p.read_unaligned() }
 }
 
+/// `fns.b32` by masks (the interpreter walks the bits): the set bits at or above `base` (below,
+/// for a negative `offset`), the `|offset| - 1` nearest to `base` cleared, then the nearest one.
+extern "C" fn n_fns(mask: u32, base: u32, offset: i32) -> u32 {
+    if base > 31 {
+        return u32::MAX;
+    }
+    if offset == 0 {
+        return if mask & (1 << base) != 0 { base } else { u32::MAX };
+    }
+    let up = offset > 0;
+    let mut m = if up { mask & (u32::MAX << base) } else { mask & (u32::MAX >> (31 - base)) };
+    for _ in 1..offset.unsigned_abs() {
+        m &= if up { m.wrapping_sub(1) } else { !(1u32.checked_shl(31 - m.leading_zeros()).unwrap_or(0)) };
+    }
+    match (m, up) {
+        (0, _) => u32::MAX,
+        (m, true) => m.trailing_zeros(),
+        (m, false) => 31 - m.leading_zeros(),
+    }
+}
+
 /// The host implementation of `llvm.nvvm.<suffix>`: (return type, parameter types, address).
 /// `ptr` in a parameter list matches a pointer in any address space.
 fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize)> {
@@ -457,6 +478,7 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         "d2i.hi" => ("i32", D1, n_d2i_hi as extern "C" fn(f64) -> u32 as usize),
         "lohi.i2d" => ("double", I2, n_lohi_i2d as extern "C" fn(u32, u32) -> f64 as usize),
         "rotate.b32" => ("i32", I2, n_rotate_b32 as extern "C" fn(u32, u32) -> u32 as usize),
+        "fns" => ("i32", &["i32", "i32", "i32"], n_fns as extern "C" fn(u32, u32, i32) -> u32 as usize),
         "rotate.b64" => ("i64", &["i64", "i32"], n_rotate_b64 as extern "C" fn(u64, u32) -> u64 as usize),
         "rotate.right.b64" => ("i64", &["i64", "i32"], n_rotate_right_b64 as extern "C" fn(u64, u32) -> u64 as usize),
         s if s.starts_with("ldg.global.") => {

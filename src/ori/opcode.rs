@@ -544,6 +544,11 @@ pub enum Op {
     },
     /// `PRMT d, a, sel, b`: byte permute (bswap).
     Prmt,
+    /// `fns.b32 d, mask, base, offset`: the position of the `|offset|`-th set bit of `mask`
+    /// met walking from bit `base` up (positive offset) or down (negative), or `base` itself
+    /// when it is set and `offset` is 0; `0xffffffff` when there is none (a macro: ptxas
+    /// expands it).
+    Fns,
     /// Integer division / remainder (macro).
     IDiv {
         signed: bool,
@@ -700,7 +705,7 @@ impl Op {
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
@@ -723,7 +728,7 @@ impl Op {
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
@@ -761,7 +766,7 @@ impl Op {
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => false,
+            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
             Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => false,
             // The CTA-wide count is the same in every thread.
@@ -784,6 +789,7 @@ impl Op {
             Op::Popc { .. } => Some("UPOPC"),
             Op::Flo { .. } => Some("UFLO"),
             Op::Brev { .. } => Some("UBREV"),
+            Op::Fns => None,
             Op::Prmt => Some("UPRMT"),
             Op::S2R => Some("S2UR"),
             Op::Ld { space: Space::Const, .. } => Some("ULDC"),
@@ -883,6 +889,7 @@ impl fmt::Display for Op {
             Op::Flo { w64 } => write!(f, "FLO.U32{}", w(w64)),
             Op::Brev { w64 } => write!(f, "BREV{}", w(w64)),
             Op::Prmt => write!(f, "PRMT"),
+            Op::Fns => write!(f, "FNS"),
             Op::IDiv { signed, rem, w64 } => {
                 write!(f, "{}.{}", if rem { "IREM" } else { "IDIV" }, su(signed, w64))
             }

@@ -179,7 +179,9 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         | Op::Sel { .. } => Transfer::Operands,
         Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => Transfer::Operands,
         Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Transfer::Operands,
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt => Transfer::Operands,
+        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => {
+            Transfer::Operands
+        }
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,
         Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => Transfer::Operands,
         // One count for the whole CTA.

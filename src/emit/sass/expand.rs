@@ -140,6 +140,7 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(format!("BREV {}, {}", em.word(dd, 1), em.word(a, 0)));
             em.emit(format!("MOV {}, {t}", em.word(dd, 0)));
         }
+        Op::Fns => macros::fns(em, i),
         Op::Prmt => {
             let a = em.in_reg(&i.srcs[0]);
             em.emit(format!("PRMT {}, {a}, {}, {}", d(em, 0), s(em, 1), s(em, 2)));

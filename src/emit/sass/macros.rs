@@ -211,8 +211,18 @@ pub(super) fn directed(em: &mut Emitter, i: &Inst, ty: FTy, round: Round) {
     let op = if matches!(i.op, Op::FSqrt { .. }) { "fsqrt" } else { "fdiv" };
     let r = format!("{round:?}").to_lowercase();
     let t = if ty == FTy::F64 { "f64" } else { "f32" };
+    library_call(em, i, &format!("__internal_{op}_{r}_{t}"));
+}
+
+/// `fns`: a subroutine of ptxas's library as well (named, not listed).
+pub(super) fn fns(em: &mut Emitter, i: &Inst) {
+    library_call(em, i, "__internal_fns_b32");
+}
+
+/// The call of the library subroutine `name` that computes `i`'s result.
+fn library_call(em: &mut Emitter, i: &Inst, name: &str) {
     let res = result_reg(em, i);
-    subroutine_call(em, &format!("__internal_{op}_{r}_{t}"));
+    subroutine_call(em, name);
     finish(em, i, &res);
 }
 

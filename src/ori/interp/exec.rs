@@ -308,6 +308,30 @@ fn int_bits(t: NumTy, x: i128) -> u64 {
     if bits < 32 && is_signed(t) && low >> (bits - 1) & 1 == 1 { (low | (u64::MAX << bits)) & 0xFFFF_FFFF } else { low }
 }
 
+/// `fns.b32` (PTX ISA): the `|offset|`-th set bit of `mask` met from bit `base` upward (positive
+/// `offset`) or downward (negative), `base` itself for offset 0 when that bit is set, else
+/// `0xffffffff`. A `base` above 31 is undefined in PTX; it finds nothing here.
+pub fn fns(mask: u32, base: u32, offset: i32) -> u32 {
+    if base > 31 {
+        return u32::MAX;
+    }
+    if offset == 0 {
+        return if mask >> base & 1 == 1 { base } else { u32::MAX };
+    }
+    let mut count = offset.unsigned_abs() - 1;
+    let mut pos = base as i64;
+    while (0..32).contains(&pos) {
+        if mask >> pos & 1 == 1 {
+            if count == 0 {
+                return pos as u32;
+            }
+            count -= 1;
+        }
+        pos += if offset > 0 { 1 } else { -1 };
+    }
+    u32::MAX
+}
+
 /// The interchange format of a float data-path type (a packed half: one lane's).
 fn ftformat(t: FTy) -> Format {
     match t {
@@ -511,6 +535,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
             }
         }
         Op::Prmt => prmt(s(0), s(1), s(2)),
+        Op::Fns => fns(s(0) as u32, s(1) as u32, s(2) as u32 as i32) as u64,
         Op::IDiv { signed, rem, w64 } => idiv(signed, rem, w64, s(0), s(1)),
         Op::Cvt { from, to, round } => cvt(from, to, round, s(0)),
         Op::Cvta { space, to_generic } => cvta(space, to_generic, s(0))?,

@@ -495,6 +495,7 @@ impl Sim<'_> {
             | Op::Popc { .. }
             | Op::Flo { .. }
             | Op::Brev { .. }
+            | Op::Fns
             | Op::Prmt
             | Op::IDiv { .. }
             | Op::Cvt { .. }

@@ -828,3 +828,17 @@ fn dynamic_stack_per_lane_and_trap() {
     k.block(vec![i(Op::Trap { brkpt: false }, vec![], vec![]), i(Op::Exit, vec![], vec![])]);
     assert_eq!(launch_full(&k.f, None, &[], 1, 1).unwrap_err().kind, ErrorKind::Trap);
 }
+
+#[test]
+fn fns_finds_the_nth_set_bit_as_the_ptx_isa_examples() {
+    let fns = |mask: u64, base: u64, offset: i32| alu(&Op::Fns, &[mask, base, offset as u32 as u64]).unwrap();
+    assert_eq!(fns(0xaaaa_aaaa, 3, 1), 3);
+    assert_eq!(fns(0xaaaa_aaaa, 3, -1), 3);
+    assert_eq!(fns(0xaaaa_aaaa, 2, 1), 3);
+    assert_eq!(fns(0xaaaa_aaaa, 2, -1), 1);
+    assert_eq!(fns(0xaaaa_aaaa, 2, 0), 0xffff_ffff);
+    assert_eq!(fns(0xaaaa_aaaa, 1, 0), 1);
+    assert_eq!(fns(0xaaaa_aaaa, 0, 16), 31);
+    assert_eq!(fns(0xaaaa_aaaa, 0, 17), 0xffff_ffff);
+    assert_eq!(fns(0x8000_0001, 31, -2), 0);
+}

@@ -357,6 +357,10 @@ impl FnLowering<'_> {
             }
             "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H, ftz: true },
             "rsqrt.approx.d" | "rsqrt.approx.ftz.d" => Op::Mufu { func: MufuFn::Rsq64H, ftz: rest.contains(".ftz.") },
+            "fns" => {
+                self.op(Op::Fns, d.to_vec(), a);
+                return Ok(());
+            }
             "prmt" => {
                 // prmt(a, b, selector) → PRMT d, a, selector, b
                 self.op(Op::Prmt, d.to_vec(), vec![a[0].clone(), a[2].clone(), a[1].clone()]);
@@ -490,7 +494,7 @@ impl FnLowering<'_> {
 fn nvvm_arity(rest: &str) -> usize {
     match rest {
         "activemask" => 0,
-        "prmt" => 3,
+        "prmt" | "fns" => 3,
         r if r.starts_with("sad.") => 3,
         "lohi.i2d" => 2,
         r if r.starts_with("fma.") => 3,
