@@ -1,6 +1,7 @@
 ; Division, reciprocal and square root in every IEEE rounding mode (libdevice's __fdiv_rz,
 ; __dsqrt_ru, __frcp_rd...: llvm.nvvm.{div,rcp,sqrt}.r{n,z,m,p}.{f,d}) are PTX's div/rcp/sqrt
-; with that mode; rcp is a division of 1. ori check compares them with LLVM's JIT, whose host
+; with that mode; rcp is a division of 1, printed as PTX's rcp (as llc selects a division of
+; 1). ori check compares them with LLVM's JIT, whose host
 ; functions compute the directed results from a residual by FMA; the interpreter rounds the
 ; exact quotient and root of the significands once.
 ; RUN: ori llc %s -o %t.ptx
@@ -19,6 +20,8 @@
 ; CHECK-DAG: sqrt.rz.f32
 ; CHECK-DAG: sqrt.rp.f32
 ; CHECK-DAG: sqrt.rm.f32
+; CHECK-DAG: rcp.rz.f32
+; CHECK-DAG: rcp.rp.f32
 ; CHECK-LABEL: .entry directed_f64
 ; CHECK-DAG: div.rp.f64
 ; CHECK-DAG: div.rm.f64
@@ -26,6 +29,8 @@
 ; CHECK-DAG: sqrt.rp.f64
 ; CHECK-DAG: sqrt.rm.f64
 ; CHECK-DAG: sqrt.rz.f64
+; CHECK-DAG: rcp.rm.f64
+; CHECK-DAG: rcp.rp.f64
 ; SASS: __internal_fdiv_rz_f32
 ; SASS: __internal_fsqrt_rp_f64
 

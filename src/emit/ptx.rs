@@ -510,6 +510,20 @@ impl Printer<'_> {
                     },
                     _ => "div.approx",
                 };
+                let one = match ty {
+                    FTy::F32 => 1f32.to_bits() as u64,
+                    FTy::F64 => 1f64.to_bits(),
+                    _ => u64::MAX,
+                };
+                if let (Op::FDiv { exact: true, .. }, Operand::Imm(n)) = (i.op, s(0))
+                    && n == one
+                {
+                    // 1 / b, correctly rounded: PTX's `rcp` in the same mode (as llc selects it),
+                    // which ptxas expands into less than a general division.
+                    let (d, b) = (self.dst(&d0())?, self.src(&s(1), Some(ty))?);
+                    self.line(&g, format!("{}.{} {d}, {b}", name.replace("div", "rcp"), ftype(ty)));
+                    return Ok(());
+                }
                 let (d, a, b) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
                 self.line(&g, format!("{name}.{} {d}, {a}, {b}", ftype(ty)));
             }
