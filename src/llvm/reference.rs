@@ -404,7 +404,10 @@ extern "C" fn n_fns(mask: u32, base: u32, offset: i32) -> u32 {
     let up = offset > 0;
     let mut m = if up { mask & (u32::MAX << base) } else { mask & (u32::MAX >> (31 - base)) };
     for _ in 1..offset.unsigned_abs() {
-        m &= if up { m.wrapping_sub(1) } else { !(1u32.checked_shl(31 - m.leading_zeros()).unwrap_or(0)) };
+        if m == 0 {
+            break;
+        }
+        m &= if up { m - 1 } else { !(1 << (31 - m.leading_zeros())) };
     }
     match (m, up) {
         (0, _) => u32::MAX,

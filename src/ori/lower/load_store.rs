@@ -225,7 +225,7 @@ impl FnLowering<'_> {
             let at = match (align, off) {
                 (0, _) => natural,
                 (_, 0) => align,
-                _ => align.min(1 << off.trailing_zeros()),
+                _ => align.min(1u32.checked_shl(off.trailing_zeros()).unwrap_or(u32::MAX)),
             };
             each(self, elt, a, k, at)?;
         }
