@@ -9,6 +9,7 @@ pub mod ori;
 pub mod output;
 pub mod rng;
 pub mod sreg;
+pub mod testing;
 pub mod tools;
 
 /// An error whose message already carries its own `file:line:col: error:` prefix (LLVM's parser

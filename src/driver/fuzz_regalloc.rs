@@ -1,8 +1,8 @@
-//! `ori fuzz-regalloc` (hidden): runs the register-allocator fuzzer (`ori::regalloc::fuzz`) and
+//! `ori fuzz-regalloc` (hidden): runs the register-allocator fuzzer (`testing::regalloc_fuzz`) and
 //! prints `fuzz-regalloc: N cases, N ok, N failed (...)`; exit status 1 when a case failed.
 //! `scripts/fuzz-regalloc N` drives it.
 
-use crate::ori::regalloc::fuzz;
+use crate::testing::regalloc_fuzz as fuzz;
 use anyhow::Result;
 
 #[derive(clap::Args, Debug)]

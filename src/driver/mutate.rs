@@ -1,9 +1,10 @@
 //! `ori mutate` (hidden; for `scripts/fuzz`): writes a randomly mutated, verified copy of a module
-//! (`llvm::mutate`; with `--metadata`, its metadata and attributes: `llvm::mutate_meta`), and
+//! (`testing::mutate`; with `--metadata`, its metadata and attributes: `testing::mutate_meta`), and
 //! lists the mutations on standard error for replay.
 
-use crate::llvm::{module, mutate, mutate_meta};
+use crate::llvm::module;
 use crate::output::write_output;
+use crate::testing::{mutate, mutate_meta};
 use anyhow::{Result, bail};
 use inkwell::context::Context;
 

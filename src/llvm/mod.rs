@@ -8,8 +8,6 @@ pub mod known_bits;
 pub mod launch_bounds;
 pub mod metadata;
 pub mod module;
-pub mod mutate;
-pub mod mutate_meta;
 pub mod nvvm_reflect;
 pub mod pass_api;
 pub mod passes;

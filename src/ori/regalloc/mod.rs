@@ -24,9 +24,10 @@
 //! code that every use finds its value in its register.
 //!
 //! `--debug-regalloc` ([`Options::debug`], [`allocate_logged`]) prints the per-class driver's
-//! progress as ptxas's `REGALLOC GUIDANCE` dump (`guidance.rs`). The fuzzer (`fuzz/`, `ori
-//! fuzz-regalloc`, `scripts/fuzz-regalloc`) allocates random kernels at 16 and 24 registers and
-//! checks them with the checker and by executing them before and after allocation.
+//! progress as ptxas's `REGALLOC GUIDANCE` dump (`guidance.rs`). The fuzzer
+//! (`testing::regalloc_fuzz`, `ori fuzz-regalloc`, `scripts/fuzz-regalloc`) allocates random
+//! kernels at 16 and 24 registers and checks them with the checker and by executing them before
+//! and after allocation.
 //!
 //! # The register count
 //!
@@ -56,7 +57,6 @@
 pub mod checker;
 pub mod constraints;
 pub mod fatpoint;
-pub mod fuzz;
 pub mod guidance;
 pub mod problem;
 pub mod spill;

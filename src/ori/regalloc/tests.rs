@@ -732,7 +732,7 @@ proptest! {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Regressions and uniform spills (found or checked by the fuzzer, `fuzz/`).
+// Regressions and uniform spills (found or checked by the fuzzer, `testing::regalloc_fuzz`).
 // ------------------------------------------------------------------------------------------------
 
 /// Regression (fuzzer case 45): with `RegAllocNumNonSpillTrials=1` the only NOSPILL round is
@@ -976,14 +976,4 @@ fn guidance_dump_follows_the_per_class_driver() {
     let mut quiet = g;
     allocate(&mut quiet, &Budget::exact(8), &Knobs::default(), true).unwrap();
     assert_eq!(quiet.assignment, f.assignment);
-}
-
-/// A second of fuzzing (`fuzz/`): random kernels allocated at 16 and 24 registers, checked by
-/// the checker and executed before and after allocation. The count is fixed (about a second in
-/// a debug build); `scripts/fuzz-regalloc N` runs more.
-#[test]
-fn fuzz_a_second_of_random_kernels() {
-    let s = fuzz::run(1, 5, |_| {});
-    assert_eq!(s.failed, 0, "{:?}", s.failures);
-    assert_eq!(s.ok, 5);
 }

@@ -34,12 +34,12 @@
 
 pub mod generate;
 
-use super::{Allocation, Budget, Knobs, allocate, delete_identity_copies, spill};
 use crate::ori::interp::{self, Launch, Machine};
 use crate::ori::ir::{Function, RegFile, VReg};
 use crate::ori::liveness::Liveness;
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline;
+use crate::ori::regalloc::{Allocation, Budget, Knobs, allocate, delete_identity_copies, spill};
 use crate::ori::{print, split_ranges, uniform, varying};
 pub use generate::{Generated, Rng, generate};
 use std::collections::BTreeMap;

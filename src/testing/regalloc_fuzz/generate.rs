@@ -1,4 +1,4 @@
-//! Random, valid-by-construction Ori kernels for the allocator fuzzer (`fuzz/mod.rs`).
+//! Random, valid-by-construction Ori kernels for the allocator fuzzer (`regalloc_fuzz/mod.rs`).
 //!
 //! # What a kernel looks like
 //!

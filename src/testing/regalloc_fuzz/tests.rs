@@ -83,3 +83,13 @@ fn summary_line() {
     let s = Summary { cases: 3, ok: 2, failed: 1, ..Default::default() };
     assert!(s.line().starts_with("fuzz-regalloc: 3 cases, 2 ok, 1 failed ("), "{}", s.line());
 }
+
+/// A second of fuzzing (this module): random kernels allocated at 16 and 24 registers, checked by
+/// the checker and executed before and after allocation. The count is fixed (about a second in
+/// a debug build); `scripts/fuzz-regalloc N` runs more.
+#[test]
+fn fuzz_a_second_of_random_kernels() {
+    let s = run(1, 5, |_| {});
+    assert_eq!(s.failed, 0, "{:?}", s.failures);
+    assert_eq!(s.ok, 5);
+}
