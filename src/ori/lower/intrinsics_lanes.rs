@@ -80,13 +80,7 @@ impl FnLowering<'_> {
             _ if ftz => return Err(self.err(format!("intrinsic {name}"))),
             _ => 0,
         };
-        let lanes = match args {
-            [a] => self.get(*a)?,
-            _ => return Err(self.err(format!("intrinsic {name} with {} arguments", args.len()))),
-        };
-        if lanes.len() != d.len() {
-            return Err(self.err(format!("intrinsic {name}")));
-        }
+        let lanes = self.unary_lanes(name, args, d)?;
         for (x, dk) in lanes.into_iter().zip(d) {
             if !ftz {
                 self.op(Op::FAbs { ty: t }, vec![dk.clone()], vec![x]);
@@ -109,13 +103,7 @@ impl FnLowering<'_> {
     /// widened exactly, rounded back to half: within the PTX bound of `ex2.approx.f16` (its
     /// error is that of one half rounding plus MUFU's 2 ulp of f32, far below a half ulp).
     pub(super) fn lower_ex2_half(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<()> {
-        let lanes = match args {
-            [a] => self.get(*a)?,
-            _ => return Err(self.err(format!("intrinsic {name} with {} arguments", args.len()))),
-        };
-        if lanes.len() != d.len() {
-            return Err(self.err(format!("intrinsic {name}")));
-        }
+        let lanes = self.unary_lanes(name, args, d)?;
         for (x, dk) in lanes.into_iter().zip(d) {
             let (w, e) = (self.f.new_reg(RegFile::R, PairMode::Single), self.f.new_reg(RegFile::R, PairMode::Single));
             self.op(Op::Cvt { from: NumTy::F16, to: NumTy::F32, round: Round::Rn }, vec![Operand::Reg(w)], vec![x]);
@@ -127,5 +115,17 @@ impl FnLowering<'_> {
             );
         }
         Ok(())
+    }
+
+    /// The lanes of a one-argument intrinsic's operand, one per destination.
+    fn unary_lanes(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<Vec<Operand>> {
+        let lanes = match args {
+            [a] => self.get(*a)?,
+            _ => return Err(self.err(format!("intrinsic {name} with {} arguments", args.len()))),
+        };
+        if lanes.len() != d.len() {
+            return Err(self.err(format!("intrinsic {name}")));
+        }
+        Ok(lanes)
     }
 }
