@@ -372,6 +372,25 @@ extern "C" fn n_rotate_b64(x: u64, n: u32) -> u64 {
 extern "C" fn n_rotate_right_b64(x: u64, n: u32) -> u64 {
     x.rotate_right(n & 63)
 }
+// `sad`: |a - b| + c, the difference taken in the operands' signedness, the sum wrapping.
+extern "C" fn n_sad_i(a: i32, b: i32, c: i32) -> i32 {
+    (a.abs_diff(b) as i32).wrapping_add(c)
+}
+extern "C" fn n_sad_ui(a: u32, b: u32, c: u32) -> u32 {
+    a.abs_diff(b).wrapping_add(c)
+}
+extern "C" fn n_sad_s(a: i16, b: i16, c: i16) -> i16 {
+    (a.abs_diff(b) as i16).wrapping_add(c)
+}
+extern "C" fn n_sad_us(a: u16, b: u16, c: u16) -> u16 {
+    a.abs_diff(b).wrapping_add(c)
+}
+extern "C" fn n_sad_ll(a: i64, b: i64, c: i64) -> i64 {
+    (a.abs_diff(b) as i64).wrapping_add(c)
+}
+extern "C" fn n_sad_ull(a: u64, b: u64, c: u64) -> u64 {
+    a.abs_diff(b).wrapping_add(c)
+}
 // `ldg` is a plain load here (the reference does not model the non-coherent cache).
 extern "C" fn n_ldg_i8(p: *const u8, _align: i32) -> u8 {
     unsafe { p.read_unaligned() }
@@ -476,6 +495,12 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         "mulhi.ui" => ("i32", I2, n_mulhi_ui as extern "C" fn(u32, u32) -> u32 as usize),
         "mulhi.ll" => ("i64", L2, n_mulhi_ll as extern "C" fn(i64, i64) -> i64 as usize),
         "mulhi.ull" => ("i64", L2, n_mulhi_ull as extern "C" fn(u64, u64) -> u64 as usize),
+        "sad.i" => ("i32", &["i32", "i32", "i32"], n_sad_i as extern "C" fn(i32, i32, i32) -> i32 as usize),
+        "sad.ui" => ("i32", &["i32", "i32", "i32"], n_sad_ui as extern "C" fn(u32, u32, u32) -> u32 as usize),
+        "sad.s" => ("i16", &["i16", "i16", "i16"], n_sad_s as extern "C" fn(i16, i16, i16) -> i16 as usize),
+        "sad.us" => ("i16", &["i16", "i16", "i16"], n_sad_us as extern "C" fn(u16, u16, u16) -> u16 as usize),
+        "sad.ll" => ("i64", &["i64", "i64", "i64"], n_sad_ll as extern "C" fn(i64, i64, i64) -> i64 as usize),
+        "sad.ull" => ("i64", &["i64", "i64", "i64"], n_sad_ull as extern "C" fn(u64, u64, u64) -> u64 as usize),
         "prmt" => ("i32", &["i32", "i32", "i32"], n_prmt as extern "C" fn(u32, u32, u32) -> u32 as usize),
         "d2i.lo" => ("i32", D1, n_d2i_lo as extern "C" fn(f64) -> u32 as usize),
         "d2i.hi" => ("i32", D1, n_d2i_hi as extern "C" fn(f64) -> u32 as usize),
