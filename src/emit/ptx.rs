@@ -718,9 +718,10 @@ impl Printer<'_> {
                 let (d, p) = (self.dst(&d0())?, self.int_src(&s(0))?);
                 self.line(&g, format!("bar.red.popc.u32 {d}, 0, {p}"));
             }
-            Op::Bar => {
+            Op::Bar | Op::BarArrive => {
                 let ops: Vec<String> = i.srcs.iter().map(|o| self.int_src(o)).collect::<Result<_>>()?;
-                self.line(&g, format!("barrier.sync {}", ops.join(", ")));
+                let kind = if i.op == Op::Bar { "sync" } else { "arrive" };
+                self.line(&g, format!("barrier.{kind} {}", ops.join(", ")));
             }
             Op::Match { all, w64 } => {
                 let mut d = self.dst(&d0())?;

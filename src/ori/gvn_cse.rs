@@ -57,7 +57,9 @@ pub fn is_candidate(op: &Op) -> bool {
         Op::IsSpace { .. } => true,
         // Surface loads read memory; fetches are left alone too.
         Op::TexSurf { .. } => false,
-        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => false,
+        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => {
+            false
+        }
         Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,
         Op::Phi | Op::Copy => false,
     }

@@ -651,6 +651,9 @@ pub enum Op {
     /// `BAR.SYNC id[, count]`: no sources for barrier 0 of the whole CTA, else the barrier
     /// number and optionally the number of participating threads.
     Bar,
+    /// `BAR.ARV id, count` (`barrier.arrive id, count`): counts the warp's arrival at barrier
+    /// `id` without waiting (a producer's half of a producer/consumer pair of named barriers).
+    BarArrive,
     /// `BAR.RED.POPC d, Pa` (`bar.red.popc.u32 d, 0, pa`): barrier 0 of the whole CTA that also
     /// counts the threads whose predicate is true; every thread receives the count.
     BarPopc,
@@ -688,7 +691,7 @@ impl Op {
     /// fences, control flow, volatile loads and calls).
     pub fn has_side_effects(&self) -> bool {
         match self {
-            Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => true,
+            Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => true,
             Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
             Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => true,
             Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => true,
@@ -730,7 +733,13 @@ impl Op {
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
             Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => false,
+            Op::Ld { .. }
+            | Op::St { .. }
+            | Op::Atom { .. }
+            | Op::Bar
+            | Op::BarArrive
+            | Op::BarPopc
+            | Op::Membar { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
     }
@@ -768,7 +777,9 @@ impl Op {
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
             Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
-            Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => false,
+            Op::St { .. } | Op::Bar | Op::BarArrive | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => {
+                false
+            }
             // The CTA-wide count is the same in every thread.
             Op::BarPopc => false,
             Op::Phi | Op::Copy => false,
@@ -798,7 +809,7 @@ impl Op {
             Op::FNeg { .. } | Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } => None,
             Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
             Op::Cvta { .. } => Some("UIADD3"),
-            Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => None,
+            Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => None,
             Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
             Op::CacheHint { .. } => None,
             Op::TexSurf { .. } => None,
@@ -976,6 +987,7 @@ impl fmt::Display for Op {
             Op::Trap { brkpt } => write!(f, "BPT.{}", if brkpt { "PAUSE" } else { "TRAP" }),
             Op::Sm90 { op } => write!(f, "{}", sm90_name(op)),
             Op::Bar => write!(f, "BAR.SYNC"),
+            Op::BarArrive => write!(f, "BAR.ARV"),
             Op::BarPopc => write!(f, "BAR.RED.POPC"),
             Op::Membar { gpu } => write!(f, "MEMBAR.{}", if gpu { "GPU" } else { "CTA" }),
             Op::Bra => write!(f, "BRA"),

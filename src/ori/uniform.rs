@@ -141,7 +141,15 @@ pub fn uniform_opcode(inst: &Inst) -> Option<&'static str> {
         Op::CacheHint { .. } => false,
         Op::TexSurf { .. } => false,
         Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
-        Op::Bar | Op::BarPopc | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,
+        Op::Bar
+        | Op::BarArrive
+        | Op::BarPopc
+        | Op::Membar { .. }
+        | Op::Bra
+        | Op::Exit
+        | Op::Ret
+        | Op::Call
+        | Op::Asm { .. } => false,
         Op::Phi | Op::Copy => false,
     };
     if !allowed {

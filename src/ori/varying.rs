@@ -183,7 +183,9 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
             Transfer::Operands
         }
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,
-        Op::St { .. } | Op::Bar | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => Transfer::Operands,
+        Op::St { .. } | Op::Bar | Op::BarArrive | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => {
+            Transfer::Operands
+        }
         // One count for the whole CTA.
         Op::BarPopc => Transfer::Uniform,
         Op::Phi | Op::Copy => Transfer::Operands,

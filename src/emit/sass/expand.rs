@@ -200,6 +200,10 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             let ops: Vec<String> = (0..i.srcs.len()).map(|n| s(em, n)).collect();
             em.emit(format!("BAR.SYNC.DEFER_BLOCKING {}", ops.join(", ")));
         }
+        Op::BarArrive => {
+            let ops: Vec<String> = (0..i.srcs.len()).map(|n| s(em, n)).collect();
+            em.emit(format!("BAR.ARV {}", ops.join(", ")));
+        }
         Op::Match { all, w64 } => {
             let a = em.in_reg(&i.srcs[0]);
             let text = match (all, i.dsts.get(1)) {

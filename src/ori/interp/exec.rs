@@ -554,6 +554,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
         | Op::Trap { .. }
         | Op::Sm90 { .. }
         | Op::Bar
+        | Op::BarArrive
         | Op::BarPopc
         | Op::Membar { .. }
         | Op::Bra

@@ -17,7 +17,9 @@
 //! 1. `t = u` (program order);
 //! 2. `t` and `u` are in the current CTA and a CTA barrier (`BAR.SYNC`) was released after `a`:
 //!    the barrier orders every access of the CTA before it with every access after it, in both
-//!    shared and global memory;
+//!    shared and global memory. A barrier that only part of the CTA took part in (a thread
+//!    count, `BAR.ARV`) orders `a` when `t`'s warp arrived there after `a` and `u`'s warp waited
+//!    there;
 //! 3. `t` and `u` are lanes of one warp and both took part in a warp-synchronous collective
 //!    (`SHFL`, `VOTE` with its member mask: `shfl.sync`, `vote.sync`) after `a`: the `.sync`
 //!    operations order the lanes they name;
@@ -186,6 +188,9 @@ pub struct RaceLog {
     cta: u32,
     /// Time of the last barrier release in the current CTA.
     last_barrier: u64,
+    /// Partial barriers (`barrier_among`): per pair of warps `(r, u)` of the current CTA
+    /// (`r · warps + u`), the latest arrival time of `r` at a barrier that released `u`.
+    warp_order: Vec<u64>,
     /// Per warp of the current CTA: for each pair of lanes, the time of the last collective both
     /// took part in.
     warp_sync: FastMap<u32, Box<[[u64; 32]; 32]>>,
@@ -213,6 +218,7 @@ impl RaceLog {
             per_cta,
             cta: 0,
             last_barrier: 0,
+            warp_order: Vec::new(),
             warp_sync: FastMap::default(),
             fence: vec![0; per_cta as usize],
             acquired: vec![0; ctas],
@@ -228,6 +234,7 @@ impl RaceLog {
     pub fn start_cta(&mut self, cta: u32) {
         self.cta = cta;
         self.last_barrier = 0;
+        self.warp_order.clear();
         self.warp_sync.clear();
         self.fence.iter_mut().for_each(|f| *f = 0);
         self.acquired.iter_mut().for_each(|a| *a = 0);
@@ -237,6 +244,23 @@ impl RaceLog {
     /// Every warp of the current CTA was released from a barrier at `now`.
     pub fn barrier(&mut self, now: u64) {
         self.last_barrier = now;
+    }
+
+    /// A barrier of part of the CTA completed (a thread count, or warps that only arrived):
+    /// each `(warp, time)` arrival orders that warp's accesses before `time` with the accesses
+    /// of the `waiting` warps after their release.
+    pub fn barrier_among(&mut self, arrivals: &[(u32, u64)], waiting: &[u32]) {
+        let n = self.per_cta.div_ceil(32) as usize;
+        if self.warp_order.len() != n * n {
+            self.warp_order = vec![0; n * n];
+        }
+        for &(r, t) in arrivals {
+            for &u in waiting {
+                if let Some(o) = self.warp_order.get_mut(r as usize * n + u as usize) {
+                    *o = (*o).max(t);
+                }
+            }
+        }
     }
 
     /// A GPU-scope fence by thread `local` (within the CTA).
@@ -276,6 +300,10 @@ impl RaceLog {
             return true;
         }
         let (rl, ul) = (rt % self.per_cta, ut % self.per_cta);
+        let n = self.per_cta.div_ceil(32);
+        if self.warp_order.get(((rl / 32) * n + ul / 32) as usize).is_some_and(|&t| r.time < t) {
+            return true;
+        }
         if rl / 32 == ul / 32
             && let Some(m) = self.warp_sync.get(&(rl / 32))
         {

@@ -71,6 +71,7 @@
 //! `sm90` and `texsurf` are the data path's specialized parts.
 
 mod atomics;
+mod barriers;
 mod calls;
 mod data;
 mod params;
@@ -260,6 +261,8 @@ struct Sim<'a> {
     /// The race detector (`Options::race`) and the instruction being executed.
     race: Option<Box<RaceLog>>,
     site: Site,
+    /// The CTA's named barriers.
+    barriers: barriers::Barriers,
     /// `BAR.RED.POPC` of the current barrier round: the count so far and the destinations to
     /// write when the barrier releases (warp, destination, lanes, instruction).
     bar_popc: u64,
@@ -421,24 +424,27 @@ impl Sim<'_> {
                     next(w);
                 }
             }
-            Op::Bar | Op::Sm90 { op: Sm90Op::ClusterWait { .. } } => {
+            Op::Bar | Op::BarArrive | Op::Sm90 { op: Sm90Op::ClusterWait { .. } } => {
                 next(w);
-                // `barrier.sync id, count`: every barrier number behaves as barrier 0 when the
-                // whole CTA takes part; a count below the CTA's warps is not modelled.
-                if let (Some(c), Some(l)) = (inst.srcs.get(1), lanes(active).next()) {
-                    let count = self.operand(w, l, c).map_err(at)?;
-                    if count != self.nwarps as u64 * 32 {
-                        return Err(at(Error::unsupported(format!(
-                            "{} with a thread count ({count}) other than the CTA's {} warps",
-                            inst.op, self.nwarps
-                        ))));
-                    }
-                }
-                if active != 0 {
+                // `barrier.sync id[, count]` / `barrier.arrive id, count` (`barriers.rs`); the
+                // cluster barrier of a one-CTA cluster is barrier 0 of the CTA.
+                if let Some(l) = lanes(active).next() {
+                    let named = matches!(inst.op, Op::Bar | Op::BarArrive);
+                    let (id, count) = match (named, inst.srcs.first(), inst.srcs.get(1)) {
+                        (true, Some(id), count) => (
+                            self.operand(w, l, id).map_err(at)?,
+                            count.map(|c| self.operand(w, l, c)).transpose().map_err(at)?,
+                        ),
+                        _ => (0, None),
+                    };
                     if active != w.live {
-                        self.note(format!("BAR.SYNC in bix{b} executed by a partial warp (mask {active:#x})"));
+                        self.note(format!("{} in bix{b} executed by a partial warp (mask {active:#x})", inst.op));
                     }
-                    w.state = State::AtBarrier;
+                    let wait = inst.op != Op::BarArrive;
+                    self.barriers.arrive(id, count, w.index, wait, self.out.steps).map_err(at)?;
+                    if wait {
+                        w.state = State::AtBarrier;
+                    }
                 }
             }
             Op::BarPopc => {
@@ -454,6 +460,7 @@ impl Sim<'_> {
                         self.note(format!("BAR.RED.POPC in bix{b} executed by a partial warp (mask {active:#x})"));
                     }
                     self.bar_popc_dsts.push((w.index, d.clone(), active, inst.clone()));
+                    self.barriers.arrive(0, None, w.index, true, self.out.steps).map_err(at)?;
                     w.state = State::AtBarrier;
                 }
             }

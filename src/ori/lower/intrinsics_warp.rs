@@ -2,7 +2,8 @@
 //! (`MATCH`), `llvm.nvvm.redux.sync.*` (`REDUX`), `llvm.nvvm.nanosleep`, `llvm.nvvm.bar.warp.sync`
 //! (`WARPSYNC`) and the numbered barriers `llvm.nvvm.barrier.sync[.cnt]` / `bar.sync` /
 //! `barrier[.n]` / `barrier.cta.sync[.aligned][.all|.count]` (`BAR.SYNC id[, count]`; barrier 0 of
-//! the whole CTA keeps the plain `bar.sync 0` form).
+//! the whole CTA keeps the plain `bar.sync 0` form) and `barrier.cta.arrive[.aligned].count`
+//! (`BAR.ARV id, count`).
 
 use super::FnLowering;
 use super::ffi::{self, V};
@@ -73,6 +74,13 @@ impl FnLowering<'_> {
             | "barrier.cta.sync.count" => {
                 arity(self, 2, 0)?;
                 self.barrier(args[0], Some(args[1]))?;
+                Ok(true)
+            }
+            "barrier.cta.arrive.count" | "barrier.cta.arrive.aligned.count" => {
+                // (id, count) → BAR.ARV id, count; PTX requires the count.
+                arity(self, 2, 0)?;
+                let (id, count) = (self.get1(args[0])?, self.get1(args[1])?);
+                self.op(Op::BarArrive, vec![], vec![id, count]);
                 Ok(true)
             }
             _ => Ok(false),

@@ -102,7 +102,9 @@ pub fn early_clobber_sources(inst: &Inst) -> Vec<VReg> {
         | Op::CacheHint { .. } => Vec::new(),
         Op::TexSurf { .. } => Vec::new(),
         Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => Vec::new(),
-        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarPopc | Op::Membar { .. } => Vec::new(),
+        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => {
+            Vec::new()
+        }
         Op::Cvta { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Copy => Vec::new(),
     }
 }

@@ -350,7 +350,15 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::Bar | Op::BarPopc | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Trap { .. } => {
+            Op::Bar
+            | Op::BarArrive
+            | Op::BarPopc
+            | Op::Bra
+            | Op::Exit
+            | Op::Ret
+            | Op::Call
+            | Op::Phi
+            | Op::Trap { .. } => {
                 return Err(Error::internal(format!("{} reached the data path", inst.op)));
             }
         }

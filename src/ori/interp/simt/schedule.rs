@@ -1,6 +1,7 @@
 //! The schedule of a run (see the module documentation of [`super`], section *Schedule*): CTAs
 //! one after the other, and within a CTA the warps round-robin, each until it reaches a barrier,
-//! yields or exits; a barrier releases once every warp that has not exited waits at it.
+//! yields or exits; then the barriers whose arrivals are complete (`barriers.rs`) release their
+//! warps, and when none is, the CTA is deadlocked (a fault).
 
 use super::super::memory::{LOCAL_FRAME_BASE, Machine};
 use super::super::race::{RaceLog, Site};
@@ -36,6 +37,7 @@ pub fn run(
         local: Vec::new(),
         race: opts.race.then(|| Box::new(RaceLog::new(launch))),
         site: Site::default(),
+        barriers: super::barriers::Barriers::new(),
         bar_popc: 0,
         bar_popc_dsts: Vec::new(),
     };
@@ -72,6 +74,9 @@ impl Sim<'_> {
         shared.resize((self.machine.shared_dynamic_base + launch.dynamic_shared as u64) as usize, 0);
         self.shared = shared;
         self.local = vec![vec![0u8; entry.f.local_frame as usize]; threads as usize];
+        self.barriers = super::barriers::Barriers::new();
+        self.bar_popc = 0;
+        self.bar_popc_dsts.clear();
         if entry.f.blocks.is_empty() {
             return Ok(());
         }
@@ -111,18 +116,37 @@ impl Sim<'_> {
                 }
                 continue;
             }
-            let popc = std::mem::take(&mut self.bar_popc);
-            let dsts = std::mem::take(&mut self.bar_popc_dsts);
-            for w in warps.iter_mut().filter(|w| w.state == State::AtBarrier) {
-                w.state = State::Running;
-                let index = w.index;
-                for (_, d, mask, inst) in dsts.iter().filter(|x| x.0 == index) {
-                    let res: Vec<(u32, [u32; 4])> = lanes(*mask).map(|l| (l, [popc as u32, 0, 0, 0])).collect();
-                    self.write(w, d, &res, inst).map_err(|e| e.in_warp(self.cta_linear * self.nwarps + w.index))?;
-                }
+            let live: Vec<u32> = warps.iter().filter(|w| w.state != State::Done).map(|w| w.index).collect();
+            let released = self.barriers.complete(&live);
+            if released.is_empty() {
+                return Err(Error::fault(format!(
+                    "deadlock: every warp that has not exited waits at a barrier that cannot complete ({})",
+                    self.barriers.describe_waits()
+                )));
             }
-            if let Some(r) = self.race.as_mut() {
-                r.barrier(self.out.steps);
+            for (id, release) in released {
+                let (popc, dsts) = if id == 0 {
+                    (std::mem::take(&mut self.bar_popc), std::mem::take(&mut self.bar_popc_dsts))
+                } else {
+                    (0, Vec::new())
+                };
+                for &index in &release.waiting {
+                    let Some(w) = warps.get_mut(index as usize) else { continue };
+                    w.state = State::Running;
+                    for (_, d, mask, inst) in dsts.iter().filter(|x| x.0 == index) {
+                        let res: Vec<(u32, [u32; 4])> = lanes(*mask).map(|l| (l, [popc as u32, 0, 0, 0])).collect();
+                        self.write(w, d, &res, inst).map_err(|e| e.in_warp(self.cta_linear * self.nwarps + w.index))?;
+                    }
+                }
+                if let Some(r) = self.race.as_mut() {
+                    // Every live warp waited there: the barrier orders the whole CTA. Otherwise
+                    // each arrival orders its warp's earlier accesses before the waiters' later ones.
+                    if release.waiting.len() == live.len() && release.arrivals.len() == release.waiting.len() {
+                        r.barrier(self.out.steps);
+                    } else {
+                        r.barrier_among(&release.arrivals, &release.waiting);
+                    }
+                }
             }
         }
     }
