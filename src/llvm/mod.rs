@@ -3,6 +3,7 @@
 pub mod div128;
 pub mod fma_contract;
 pub mod frem;
+pub mod gep_reassociate;
 pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;

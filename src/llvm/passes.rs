@@ -40,12 +40,18 @@ pub fn registry() -> &'static [PassInfo] {
     &REGISTRY
 }
 
-static REGISTRY: [PassInfo; 3] = [
+static REGISTRY: [PassInfo; 4] = [
     PassInfo {
         name: "fma-contract",
         description: "Fuse fmul+fadd/fsub carrying the contract flag into llvm.fma (llc's NVPTX rule).",
         params: &[],
         run: crate::llvm::fma_contract::run_pass,
+    },
+    PassInfo {
+        name: "gep-reassociate",
+        description: "Rebase an address &B[a + b] on a dominating &B[a] (the GEP half of n-ary reassociation).",
+        params: &[],
+        run: crate::llvm::gep_reassociate::run_pass,
     },
     PassInfo {
         name: "nv-known-bits",

@@ -1,0 +1,166 @@
+; gep-reassociate (llvm/gep_reassociate.rs): &B[ext(a + b)] becomes &(&B[ext a])[ext b] when a
+; dominating getelementptr already computes &B[ext a]: zext of an `add nuw`, sext of an
+; `add nsw` (found through `zext nneg` too), and an add at the index width. Not rewritten: a sum
+; without the no-wrap flag its extension needs, an earlier address that does not dominate, a
+; different element type.
+; RUN: ori opt -passes=gep-reassociate -S %s | FileCheck %s --check-prefix=IR
+; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin -passes=gep-reassociate -S %s -o %t.plugin.ll && ori opt -passes=gep-reassociate -S %s -o %t.ori.ll && diff %t.plugin.ll %t.ori.ll %}
+; RUN: ori llc %s -o %t.ptx
+; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
+; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
+; REQUIRES: ptxas
+
+target triple = "nvptx64-nvidia-cuda"
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+; IR-LABEL: @zext_nuw(
+; IR: %pa = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %za
+; IR: [[B:%.*]] = zext i32 %b to i64
+; IR-NEXT: %pab = getelementptr i32, ptr addrspace(1) %pa, i64 [[B]]
+; IR-NOT: %s =
+; EXEC-DAG: zext_nuw: ok (jit
+define ptx_kernel void @zext_nuw(ptr addrspace(1) %p, ptr addrspace(1) %out) {
+  %a = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %b = and i32 %c, 7
+  %za = zext i32 %a to i64
+  %pa = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %za
+  %x = load i32, ptr addrspace(1) %pa
+  %s = add nuw i32 %a, %b
+  %zs = zext i32 %s to i64
+  %pab = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zs
+  %y = load i32, ptr addrspace(1) %pab
+  %r = add i32 %x, %y
+  %c64 = shl i32 %c, 6
+  %g = add i32 %c64, %a
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %g
+  store i32 %r, ptr addrspace(1) %po
+  ret void
+}
+
+; The array form ([0 x i32], B, 0, i) and the addend found second (b + a); the sum stays for
+; its other use.
+; IR-LABEL: @sext_nsw_array(
+; IR: %pa = getelementptr inbounds [0 x i32], ptr addrspace(1) %p, i64 0, i64 %sa
+; IR: %s = add nsw i32 %b, %a
+; IR-NEXT: [[B:%.*]] = sext i32 %b to i64
+; IR-NEXT: %pab = getelementptr i32, ptr addrspace(1) %pa, i64 [[B]]
+; EXEC-DAG: sext_nsw_array: ok (jit
+define ptx_kernel void @sext_nsw_array(ptr addrspace(1) %p, ptr addrspace(1) %out) {
+  %a = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %b = sub i32 3, %c
+  %sa = zext nneg i32 %a to i64
+  %pa = getelementptr inbounds [0 x i32], ptr addrspace(1) %p, i64 0, i64 %sa
+  %x = load i32, ptr addrspace(1) %pa
+  %s = add nsw i32 %b, %a
+  %ss = sext i32 %s to i64
+  %pab = getelementptr inbounds [0 x i32], ptr addrspace(1) %p, i64 0, i64 %ss
+  %y = load i32, ptr addrspace(1) %pab
+  %r = add i32 %x, %y
+  %r2 = add i32 %r, %s
+  %c64 = shl i32 %c, 6
+  %g = add i32 %c64, %a
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %g
+  store i32 %r2, ptr addrspace(1) %po
+  ret void
+}
+
+; An i64 index: the add needs no flag.
+; IR-LABEL: @wide_add(
+; IR: %pab = getelementptr i32, ptr addrspace(1) %pa, i64 %b
+; EXEC-DAG: wide_add: ok (jit
+define ptx_kernel void @wide_add(ptr addrspace(1) %p, ptr addrspace(1) %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %a = zext i32 %t to i64
+  %c7 = and i32 %c, 7
+  %b = zext i32 %c7 to i64
+  %pa = getelementptr i32, ptr addrspace(1) %p, i64 %a
+  %x = load i32, ptr addrspace(1) %pa
+  %s = add i64 %a, %b
+  %pab = getelementptr i32, ptr addrspace(1) %p, i64 %s
+  %y = load i32, ptr addrspace(1) %pab
+  %r = add i32 %x, %y
+  %c64 = shl i32 %c, 6
+  %g = add i32 %c64, %t
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %g
+  store i32 %r, ptr addrspace(1) %po
+  ret void
+}
+
+; Left alone: zext of a sum without nuw (it may wrap in 32 bits), an address in a block that
+; does not dominate, and a different element type.
+; IR-LABEL: @left_alone(
+; IR: %pab = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zs
+; IR: %q = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zt
+; IR: %w = getelementptr inbounds i16, ptr addrspace(1) %p, i64 %zt
+; EXEC-DAG: left_alone: ok (jit
+define ptx_kernel void @left_alone(ptr addrspace(1) %p, ptr addrspace(1) %out, i1 %f) {
+entry:
+  %a = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %b = and i32 %c, 7
+  %za = zext i32 %a to i64
+  %pa = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %za
+  %x = load i32, ptr addrspace(1) %pa
+  %s = add i32 %a, %b
+  %zs = zext i32 %s to i64
+  %pab = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zs
+  %y = load i32, ptr addrspace(1) %pab
+  br i1 %f, label %then, label %join
+
+then:
+  %zb = zext i32 %b to i64
+  %pb = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zb
+  %z = load i32, ptr addrspace(1) %pb
+  br label %join
+
+join:
+  %zv = phi i32 [ %z, %then ], [ 0, %entry ]
+  %t = add nuw i32 %b, 1
+  %zt = zext i32 %t to i64
+  %q = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zt
+  %u = load i32, ptr addrspace(1) %q
+  %w = getelementptr inbounds i16, ptr addrspace(1) %p, i64 %zt
+  %v = load i16, ptr addrspace(1) %w
+  %v32 = zext i16 %v to i32
+  %r1 = add i32 %x, %y
+  %r2 = add i32 %r1, %zv
+  %r3 = add i32 %r2, %u
+  %r = add i32 %r3, %v32
+  %c64 = shl i32 %c, 6
+  %g = add i32 %c64, %a
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %g
+  store i32 %r, ptr addrspace(1) %po
+  ret void
+}
+
+; An i32 index is sign-extended by the getelementptr itself: `add nsw` splits (the new index is
+; the other addend, still i32), a plain `add` does not (a + b may wrap in 32 bits).
+; IR-LABEL: @narrow_index(
+; IR: %pab = getelementptr i32, ptr addrspace(1) %pa, i32 %b
+; IR: %q = getelementptr i32, ptr addrspace(1) %p, i32 %w
+; EXEC-DAG: narrow_index: ok (jit
+define ptx_kernel void @narrow_index(ptr addrspace(1) %p, ptr addrspace(1) %out) {
+  %a = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %b = sub i32 2, %c
+  %pa = getelementptr i32, ptr addrspace(1) %p, i32 %a
+  %x = load i32, ptr addrspace(1) %pa
+  %s = add nsw i32 %a, %b
+  %pab = getelementptr i32, ptr addrspace(1) %p, i32 %s
+  %y = load i32, ptr addrspace(1) %pab
+  %w = add i32 %a, %c
+  %q = getelementptr i32, ptr addrspace(1) %p, i32 %w
+  %z = load i32, ptr addrspace(1) %q
+  %r1 = add i32 %x, %y
+  %r = add i32 %r1, %z
+  %c64 = shl i32 %c, 6
+  %g = add i32 %c64, %a
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %g
+  store i32 %r, ptr addrspace(1) %po
+  ret void
+}
