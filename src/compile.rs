@@ -6,7 +6,8 @@
 //! ```text
 //!  LLVM IR ──middle_end──▶ LLVM IR ──lower──▶ Ori IR ──run_phases──▶ allocated Ori IR
 //!  (nvvm-intr-range, nv-known-bits,                (pipeline::phases(); the IR before
-//!   inlining, fma-contract, gep-reassociate)         AdvancedPhaseAllocReg is kept)
+//!   inlining, fma-contract, gep-reassociate,         AdvancedPhaseAllocReg is kept)
+//!   loop-count-down)
 //!                                                 ──post_allocation_fixups──▶ what is emitted
 //! ```
 //!
@@ -15,7 +16,7 @@
 //! assignment (`Function::assignment`).
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
-use crate::llvm::{div128, fma_contract, gep_reassociate, pass_api, passes};
+use crate::llvm::{count_down, div128, fma_contract, gep_reassociate, pass_api, passes};
 use crate::ori::ir::Function;
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline::{self, Phase};
@@ -37,7 +38,7 @@ pub struct MiddleEnd {
 }
 
 /// Runs the middle end on `m` for `sm`: [`MIDDLE_END`], then inlining of device functions, then
-/// `fma-contract` when `fmad`, then `gep-reassociate`. `lap` is called after each step with its name (timers).
+/// `fma-contract` when `fmad`, then `gep-reassociate` and `loop-count-down`. `lap` is called after each step with its name (timers).
 pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'static str)) -> Result<MiddleEnd> {
     crate::llvm::nvvm_reflect::run(m, sm);
     lap("nvvm-reflect");
@@ -60,6 +61,8 @@ pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'sta
     }
     gep_reassociate::run(m);
     lap("gep-reassociate");
+    count_down::run(m);
+    lap("loop-count-down");
     Ok(MiddleEnd { bounds, warnings: pcx.warnings })
 }
 

@@ -40,7 +40,7 @@ pub fn registry() -> &'static [PassInfo] {
     &REGISTRY
 }
 
-static REGISTRY: [PassInfo; 4] = [
+static REGISTRY: [PassInfo; 5] = [
     PassInfo {
         name: "fma-contract",
         description: "Fuse fmul+fadd/fsub carrying the contract flag into llvm.fma (llc's NVPTX rule).",
@@ -52,6 +52,12 @@ static REGISTRY: [PassInfo; 4] = [
         description: "Rebase an address &B[a + b] on a dominating &B[a] (the GEP half of n-ary reassociation).",
         params: &[],
         run: crate::llvm::gep_reassociate::run_pass,
+    },
+    PassInfo {
+        name: "loop-count-down",
+        description: "Turn a counter used only by its exit test (i == N) into a count-down to zero (llc's LSR choice).",
+        params: &[],
+        run: crate::llvm::count_down::run_pass,
     },
     PassInfo {
         name: "nv-known-bits",
