@@ -7,7 +7,7 @@
 //!  LLVM IR ──middle_end──▶ LLVM IR ──lower──▶ Ori IR ──run_phases──▶ allocated Ori IR
 //!  (nvvm-intr-range, nv-known-bits,                (pipeline::phases(); the IR before
 //!   inlining, fma-contract, gep-reassociate,         AdvancedPhaseAllocReg is kept)
-//!   loop-count-down)
+//!   loop-count-down, block-layout)
 //!                                                 ──post_allocation_fixups──▶ what is emitted
 //! ```
 //!
@@ -16,7 +16,7 @@
 //! assignment (`Function::assignment`).
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
-use crate::llvm::{count_down, div128, fma_contract, gep_reassociate, pass_api, passes};
+use crate::llvm::{block_layout, count_down, div128, fma_contract, gep_reassociate, pass_api, passes};
 use crate::ori::ir::Function;
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline::{self, Phase};
@@ -38,7 +38,7 @@ pub struct MiddleEnd {
 }
 
 /// Runs the middle end on `m` for `sm`: [`MIDDLE_END`], then inlining of device functions, then
-/// `fma-contract` when `fmad`, then `gep-reassociate` and `loop-count-down`. `lap` is called after each step with its name (timers).
+/// `fma-contract` when `fmad`, then `gep-reassociate`, `loop-count-down` and `block-layout`. `lap` is called after each step with its name (timers).
 pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'static str)) -> Result<MiddleEnd> {
     crate::llvm::nvvm_reflect::run(m, sm);
     lap("nvvm-reflect");
@@ -63,6 +63,8 @@ pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'sta
     lap("gep-reassociate");
     count_down::run(m);
     lap("loop-count-down");
+    block_layout::run(m);
+    lap("block-layout");
     Ok(MiddleEnd { bounds, warnings: pcx.warnings })
 }
 

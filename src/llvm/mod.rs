@@ -1,5 +1,6 @@
 //! The middle end: LLVM IR passes on NVPTX modules (through inkwell / llvm-sys).
 
+pub mod block_layout;
 pub mod count_down;
 pub mod div128;
 pub mod fma_contract;

@@ -40,7 +40,13 @@ pub fn registry() -> &'static [PassInfo] {
     &REGISTRY
 }
 
-static REGISTRY: [PassInfo; 5] = [
+static REGISTRY: [PassInfo; 6] = [
+    PassInfo {
+        name: "block-layout",
+        description: "Order blocks after their forward predecessors with every loop contiguous, else in source order.",
+        params: &[],
+        run: crate::llvm::block_layout::run_pass,
+    },
     PassInfo {
         name: "fma-contract",
         description: "Fuse fmul+fadd/fsub carrying the contract flag into llvm.fma (llc's NVPTX rule).",
