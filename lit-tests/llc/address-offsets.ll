@@ -67,7 +67,7 @@ entry:
   %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
   %lin0 = shl i32 %ty, 4
   %lin = add i32 %lin0, %tx
-  %lin1 = add i32 %lin, 1
+  %lin1 = or i32 %lin, 1
   %gp = getelementptr float, ptr addrspace(1) %in, i32 %lin1
   %gprev = getelementptr i8, ptr addrspace(1) %gp, i64 -4
   %v = load float, ptr addrspace(1) %gprev

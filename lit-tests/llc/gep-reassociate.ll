@@ -7,6 +7,7 @@
 ; RUN: %if ori-plugin %{ opt -load-pass-plugin=%ori_plugin -passes=gep-reassociate -S %s -o %t.plugin.ll && ori opt -passes=gep-reassociate -S %s -o %t.ori.ll && diff %t.plugin.ll %t.ori.ll %}
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
+; RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
 
@@ -120,7 +121,8 @@ then:
 
 join:
   %zv = phi i32 [ %z, %then ], [ 0, %entry ]
-  %t = add nuw i32 %b, 1
+  %k = and i32 %c, 3
+  %t = add nuw i32 %b, %k
   %zt = zext i32 %t to i64
   %q = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %zt
   %u = load i32, ptr addrspace(1) %q
@@ -164,3 +166,55 @@ define ptx_kernel void @narrow_index(ptr addrspace(1) %p, ptr addrspace(1) %out)
   store i32 %r, ptr addrspace(1) %po
   ret void
 }
+
+; Constant offsets off a two-dimensional shared array, as an unrolled stencil reads it: every
+; &s[row][x + C] becomes &(&s[row][t])[C'] off one partial address (x = t + 1 is itself a
+; constant offset, so C' = C + 1), and C'·4 folds into the stores' and loads' immediates.
+; IR-LABEL: @stencil_row(
+; IR: [[X:%.*]] = sext i32 %t to i64
+; IR-NEXT: [[P:%.*]] = getelementptr [4 x [64 x float]], ptr addrspace(3) @tile, i64 0, i64 %row, i64 [[X]]
+; IR-NEXT: %p0 = getelementptr float, ptr addrspace(3) [[P]], i64 1
+; IR: %p1 = getelementptr float, ptr addrspace(3) [[P]], i64 2
+; IR: %p2 = getelementptr float, ptr addrspace(3) [[P]], i64 3
+; IR: %p3 = getelementptr float, ptr addrspace(3) [[P]], i64 0
+; PTX-LABEL: .entry stencil_row(
+; PTX: st.shared.b32 [%rd[[R:[0-9]+]]+4],
+; PTX: ld.shared.b32 %r{{[0-9]+}}, [%rd[[R]]+8];
+; PTX: ld.shared.b32 %r{{[0-9]+}}, [%rd[[R]]+12];
+; PTX: ld.shared.b32 %r{{[0-9]+}}, [%rd[[R]]];
+; EXEC-DAG: stencil_row: ok (jit
+@tile = internal addrspace(3) global [4 x [64 x float]] undef, align 4
+
+define ptx_kernel void @stencil_row(ptr addrspace(1) %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %x = add nsw i32 %t, 1
+  %r32 = and i32 %c, 3
+  %row = zext i32 %r32 to i64
+  %tf = uitofp i32 %t to float
+  %xs = sext i32 %x to i64
+  %p0 = getelementptr [4 x [64 x float]], ptr addrspace(3) @tile, i64 0, i64 %row, i64 %xs
+  store float %tf, ptr addrspace(3) %p0
+  call void @llvm.nvvm.barrier0()
+  %i1 = add nsw i32 %x, 1
+  %s1 = sext i32 %i1 to i64
+  %p1 = getelementptr inbounds [4 x [64 x float]], ptr addrspace(3) @tile, i64 0, i64 %row, i64 %s1
+  %v1 = load float, ptr addrspace(3) %p1
+  %i2 = add nsw i32 %x, 2
+  %s2 = sext i32 %i2 to i64
+  %p2 = getelementptr inbounds [4 x [64 x float]], ptr addrspace(3) @tile, i64 0, i64 %row, i64 %s2
+  %v2 = load float, ptr addrspace(3) %p2
+  %i3 = add nsw i32 %x, -1
+  %s3 = sext i32 %i3 to i64
+  %p3 = getelementptr inbounds [4 x [64 x float]], ptr addrspace(3) @tile, i64 0, i64 %row, i64 %s3
+  %v3 = load float, ptr addrspace(3) %p3
+  %a = fadd float %v1, %v2
+  %b = fadd float %a, %v3
+  %c64 = shl i32 %c, 6
+  %g = add i32 %c64, %t
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %g
+  store float %b, ptr addrspace(1) %po
+  ret void
+}
+
+declare void @llvm.nvvm.barrier0()

@@ -1,15 +1,20 @@
-//! `gep-reassociate`: an address `&B[a + b]` whose part `&B[a]` is already computed by a
-//! dominating `getelementptr` becomes `&(&B[a])[b]`, so the back end adds `b·size` to an
-//! address it has instead of scaling and adding the whole sum again.
+//! `gep-reassociate`: an address `&B[..][a + b]` whose part `&B[..][a]` is already computed by
+//! a dominating `getelementptr` becomes `&(&B[..][a])[b]`, so the back end adds `b·size` to an
+//! address it has instead of scaling and adding the whole sum again; and an address
+//! `&B[..][a + C]` with a constant `C` becomes `&(&B[..][a])[C]`, so that every `C` of an
+//! unrolled stencil shares one `&B[..][a]` and `C·size` folds into the memory operand
+//! (`[%rd+36]`).
 //!
-//! This is the GEP half of LLVM's n-ary reassociation, which llc runs for NVPTX before
-//! instruction selection: a reduction tree indexes `sdata[tid + s]` right after `sdata[tid]`,
-//! and with the rewrite the loop body keeps `&sdata[tid]` in a register and adds `s·4`, which
-//! ptxas turns into one `LEA` and, the body being that short, a predicated body instead of a
-//! branch around it.
+//! These are the GEP halves of LLVM's n-ary reassociation and of its constant-offset
+//! separation, which llc runs for NVPTX before instruction selection: a reduction tree indexes
+//! `sdata[tid + s]` right after `sdata[tid]`, and with the rewrite the loop body keeps
+//! `&sdata[tid]` in a register and adds `s·4`, which ptxas turns into one `LEA` and, the body
+//! being that short, a predicated body instead of a branch around it; an unrolled convolution
+//! reads `s_Data[ty][tx + i·16 + j]` for 17 constants `j`, and with the rewrite they are 17
+//! loads off one address.
 //!
-//! A `getelementptr T, B, I` with one index (or `[N x T], B, 0, I`, the same address) is
-//! rewritten when `I` is
+//! A `getelementptr T, B, I₀, .., Iₙ` (the prefix `I₀..Iₙ₋₁` stepping through arrays only) is
+//! rewritten when its last index `Iₙ` is
 //!
 //! - `zext (add nuw a, b)`: then `zext(a + b) = zext a + zext b`, looked up as `zext a`;
 //! - `sext (add nsw a, b)`: `sext(a + b) = sext a + sext b`, looked up as `sext a` (or as
@@ -17,10 +22,13 @@
 //! - `add a, b` at least as wide as the pointer: address arithmetic wraps, so the split is exact;
 //! - `add nsw a, b` narrower than the pointer, which `getelementptr` sign-extends: as `sext`;
 //!
-//! and an earlier `getelementptr` of the same element type and base, whose block dominates
-//! (earlier in the same block), has the index `ext a` (or `ext b`, the operands tried in both
-//! orders). The new `getelementptr T, E, ext b` carries no `inbounds` (the partial address need
-//! not stay in the object). Nothing else changes: the `add` stays while it has other uses.
+//! and an earlier `getelementptr` of the same source type, base and prefix, whose block
+//! dominates (earlier in the same block), has the last index `ext a` (or `ext b`, the operands
+//! tried in both orders), or `b` is a constant, in which case `&B[..][ext a]` is made right
+//! before the address (and later addresses find it). The result is `getelementptr E, X, ext b`
+//! with `E` the element type the last index steps over and `X` the partial address. No
+//! `inbounds` on what is made (a partial address need not stay in the object). The `add` stays
+//! while it has other uses.
 //!
 //! Where it runs: after inlining and `fma-contract`, in every compile (`compile::middle_end`),
 //! and as `ori opt -passes=gep-reassociate`.
@@ -52,8 +60,19 @@ enum Ext {
     None,
 }
 
-/// `(element type, base, part, extension)`: what an address `&base[ext(part)]` is found by.
-type Key = (LLVMTypeRef, LLVMValueRef, LLVMValueRef, Ext);
+/// `(source type, base, prefix, part, extension)`: what an address `&base[prefix..][ext(part)]`
+/// is found by.
+type Key = (LLVMTypeRef, LLVMValueRef, Vec<LLVMValueRef>, LLVMValueRef, Ext);
+
+/// A `getelementptr` seen as `&base[prefix..][index]`.
+struct Address {
+    src: LLVMTypeRef,
+    base: LLVMValueRef,
+    prefix: Vec<LLVMValueRef>,
+    index: LLVMValueRef,
+    /// The type the last index steps over.
+    elem: LLVMTypeRef,
+}
 
 /// Rewrites every eligible address in `module`; returns how many.
 pub fn run(module: &Module<'_>) -> u64 {
@@ -84,12 +103,12 @@ unsafe fn function(builder: LLVMBuilderRef, td: &ir::TargetData, f: V) -> u64 {
         let mut i = unsafe { LLVMGetFirstInstruction(bb) };
         while !i.is_null() {
             let next = unsafe { LLVMGetNextInstruction(i) };
-            if let Some((ty, base, index)) = unsafe { address(i) } {
-                let narrow = unsafe { narrower_than_pointer(td, base, index) };
-                if unsafe { rebase(builder, &dom, &seen, i, (ty, base, index), narrow) } {
+            if let Some(a) = unsafe { address(i) } {
+                let narrow = unsafe { narrower_than_pointer(td, a.base, a.index) };
+                if unsafe { rebase(builder, &dom, &mut seen, i, &a, narrow) } {
                     done += 1;
                 } else {
-                    for key in unsafe { keys(ty, base, index, narrow) } {
+                    for key in unsafe { keys(&a, a.index, narrow) } {
                         seen.entry(key).or_default().push(i);
                     }
                 }
@@ -100,28 +119,35 @@ unsafe fn function(builder: LLVMBuilderRef, td: &ir::TargetData, f: V) -> u64 {
     done
 }
 
-/// `(element type, base, index)` of a scalar single-index address: `gep T, B, I` or
-/// `gep [N x T], B, 0, I`.
-unsafe fn address(i: LLVMValueRef) -> Option<(LLVMTypeRef, LLVMValueRef, LLVMValueRef)> {
+/// The scalar address `i` as `&base[prefix..][index]`, when its prefix steps through arrays.
+unsafe fn address(i: LLVMValueRef) -> Option<Address> {
     unsafe {
         if LLVMGetInstructionOpcode(i) != O::LLVMGetElementPtr
             || LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMTypeKind::LLVMPointerTypeKind
         {
             return None;
         }
-        let src = LLVMGetGEPSourceElementType(i);
-        match LLVMGetNumOperands(i) {
-            2 => Some((src, LLVMGetOperand(i, 0), LLVMGetOperand(i, 1))),
-            3 if LLVMGetTypeKind(src) == LLVMTypeKind::LLVMArrayTypeKind && is_zero(LLVMGetOperand(i, 1)) => {
-                Some((LLVMGetElementType(src), LLVMGetOperand(i, 0), LLVMGetOperand(i, 2)))
-            }
-            _ => None,
+        let n = LLVMGetNumOperands(i);
+        if n < 2 {
+            return None;
         }
+        let src = LLVMGetGEPSourceElementType(i);
+        // Index 1 steps over `src`; each later one into an array's elements.
+        let mut elem = src;
+        for _ in 2..n {
+            if LLVMGetTypeKind(elem) != LLVMTypeKind::LLVMArrayTypeKind {
+                return None;
+            }
+            elem = LLVMGetElementType(elem);
+        }
+        Some(Address {
+            src,
+            base: LLVMGetOperand(i, 0),
+            prefix: (1..n as u32 - 1).map(|k| LLVMGetOperand(i, k)).collect(),
+            index: LLVMGetOperand(i, n as u32 - 1),
+            elem,
+        })
     }
-}
-
-unsafe fn is_zero(v: LLVMValueRef) -> bool {
-    unsafe { !LLVMIsAConstantInt(v).is_null() && LLVMConstIntGetZExtValue(v) == 0 }
 }
 
 /// Whether `index` is narrower than `base`'s pointers (`getelementptr` then sign-extends it).
@@ -130,19 +156,21 @@ unsafe fn narrower_than_pointer(td: &ir::TargetData, base: LLVMValueRef, index: 
     V(index).int_width().is_none_or(|w| w < td.pointer_bits(space))
 }
 
-/// The keys an address `&base[index]` can be found by (`narrow`: the index is sign-extended).
-unsafe fn keys(ty: LLVMTypeRef, base: LLVMValueRef, index: LLVMValueRef, narrow: bool) -> Vec<Key> {
-    let mut out = vec![(ty, base, index, if narrow { Ext::Sign } else { Ext::None })];
+/// The keys an address `&base[prefix..][index]` can be found by (`narrow`: the index is
+/// sign-extended).
+unsafe fn keys(a: &Address, index: LLVMValueRef, narrow: bool) -> Vec<Key> {
+    let key = |part: LLVMValueRef, ext| (a.src, a.base, a.prefix.clone(), part, ext);
+    let mut out = vec![key(index, if narrow { Ext::Sign } else { Ext::None })];
     let v = V(index);
     match v.opcode() {
         Some(O::LLVMZExt) => {
             let part = v.operand(0).0;
-            out.push((ty, base, part, Ext::Zero));
+            out.push(key(part, Ext::Zero));
             if v.nneg() {
-                out.push((ty, base, part, Ext::Sign));
+                out.push(key(part, Ext::Sign));
             }
         }
-        Some(O::LLVMSExt) => out.push((ty, base, v.operand(0).0, Ext::Sign)),
+        Some(O::LLVMSExt) => out.push(key(v.operand(0).0, Ext::Sign)),
         _ => {}
     }
     out
@@ -169,47 +197,137 @@ fn split(index: V, narrow: bool) -> Option<(V, V, Ext)> {
     exact.then(|| (sum.operand(0), sum.operand(1), ext))
 }
 
-/// Rewrites `gep` (`&base[index]`) on a dominating `&base[ext a]` when there is one.
+/// Rewrites `gep` (`&base[prefix..][index]`) on a dominating `&base[prefix..][ext a]`, or on
+/// a new one when the other addend is a constant.
 unsafe fn rebase(
     builder: LLVMBuilderRef,
     dom: &Dominators,
-    seen: &HashMap<Key, Vec<LLVMValueRef>>,
+    seen: &mut HashMap<Key, Vec<LLVMValueRef>>,
     gep: LLVMValueRef,
-    (ty, base, index): (LLVMTypeRef, LLVMValueRef, LLVMValueRef),
+    addr: &Address,
     narrow: bool,
 ) -> bool {
-    let Some((a, b, ext)) = split(V(index), narrow) else { return false };
+    let Some((a, b, ext)) = split(V(addr.index), narrow) else { return false };
     // The sum itself is the index (`add` at the index width, extended by the address only).
-    let bare = V(index).opcode() == Some(O::LLVMAdd);
+    let bare = V(addr.index).opcode() == Some(O::LLVMAdd);
     let here = unsafe { LLVMGetInstructionParent(gep) };
+    let index_ty = unsafe { LLVMTypeOf(addr.index) };
+    let extend = |v: LLVMValueRef| unsafe {
+        match ext {
+            _ if bare => v,
+            Ext::Zero => LLVMBuildZExt(builder, v, index_ty, c"".as_ptr()),
+            Ext::Sign => LLVMBuildSExt(builder, v, index_ty, c"".as_ptr()),
+            Ext::None => v,
+        }
+    };
+    unsafe { LLVMPositionBuilderBefore(builder, gep) };
+    let mut partial = None;
     for (part, rest) in [(a, b), (b, a)] {
-        let Some(found) = seen.get(&(ty, base, part.0, ext)) else { continue };
-        let Some(&earlier) = found.iter().find(|&&e| dom.dominates(unsafe { LLVMGetInstructionParent(e) }, here))
-        else {
-            continue;
+        let key = (addr.src, addr.base, addr.prefix.clone(), part.0, ext);
+        let found = seen.get(&key).and_then(|found| {
+            found.iter().copied().find(|&e| dom.dominates(unsafe { LLVMGetInstructionParent(e) }, here))
+        });
+        if let Some(e) = found {
+            partial = Some((e, rest));
+            break;
+        }
+    }
+    if partial.is_none() {
+        // `&base[prefix..][ext a]` for a constant `b`, made here for this and later addresses.
+        let constant = |v: V| unsafe { !LLVMIsAConstantInt(v.0).is_null() };
+        let (part, rest) = match (constant(a), constant(b)) {
+            (false, true) => (a, b),
+            (true, false) => (b, a),
+            _ => return false,
         };
-        unsafe {
-            LLVMPositionBuilderBefore(builder, gep);
-            let index_ty = LLVMTypeOf(index);
-            let offset = match ext {
-                _ if bare => rest.0,
-                Ext::Zero => LLVMBuildZExt(builder, rest.0, index_ty, c"".as_ptr()),
-                Ext::Sign => LLVMBuildSExt(builder, rest.0, index_ty, c"".as_ptr()),
-                Ext::None => rest.0,
+        // Constants nested in the other addend join this one: `(t + 1) + 1` is `t + 2`, so
+        // both `&s[t + 1]` and `&s[t + 2]` are found off `&s[t]`.
+        let (part, rest) = unsafe { peel(part, rest, ext) };
+        if let Some(found) = seen.get(&(addr.src, addr.base, addr.prefix.clone(), part.0, ext)).and_then(|found| {
+            found.iter().copied().find(|&e| dom.dominates(unsafe { LLVMGetInstructionParent(e) }, here))
+        }) {
+            return unsafe { finish(builder, gep, addr, found, extend(rest.0), bare) };
+        }
+        let mut idx: Vec<LLVMValueRef> = addr.prefix.clone();
+        idx.push(extend(part.0));
+        let e =
+            unsafe { LLVMBuildGEP2(builder, addr.src, addr.base, idx.as_mut_ptr(), idx.len() as u32, c"".as_ptr()) };
+        let e_addr = Address {
+            src: addr.src,
+            base: addr.base,
+            prefix: addr.prefix.clone(),
+            index: idx[idx.len() - 1],
+            elem: addr.elem,
+        };
+        for key in unsafe { keys(&e_addr, e_addr.index, narrow) } {
+            seen.entry(key).or_default().push(e);
+        }
+        partial = Some((e, rest));
+    }
+    let Some((earlier, rest)) = partial else { return false };
+    unsafe { finish(builder, gep, addr, earlier, extend(rest.0), bare) }
+}
+
+/// `part + rest` with the constants of `part`'s own chain of additions (with the no-wrap flag
+/// `ext` needs, any for `Ext::None`) moved into the constant `rest`, as long as their sum fits
+/// the type as `ext` reads it (else `(part, rest)` unchanged).
+unsafe fn peel(part: V, rest: V, ext: Ext) -> (V, V) {
+    unsafe {
+        let ty = LLVMTypeOf(rest.0);
+        let width = LLVMGetIntTypeWidth(ty);
+        if width > 64 {
+            return (part, rest);
+        }
+        let value = |c: LLVMValueRef| -> i128 {
+            if ext == Ext::Zero { LLVMConstIntGetZExtValue(c) as i128 } else { LLVMConstIntGetSExtValue(c) as i128 }
+        };
+        let fits = |t: i128| match ext {
+            Ext::Zero => t >= 0 && t < (1i128 << width),
+            Ext::Sign => t >= -(1i128 << (width - 1)) && t < (1i128 << (width - 1)),
+            Ext::None => true,
+        };
+        let (mut inner, mut total) = (part, value(rest.0));
+        while inner.opcode() == Some(O::LLVMAdd) {
+            let exact = match ext {
+                Ext::Zero => inner.nuw(),
+                Ext::Sign => inner.nsw(),
+                Ext::None => true,
             };
-            let mut idx = [offset];
-            let new = LLVMBuildGEP2(builder, ty, earlier, idx.as_mut_ptr(), 1, c"".as_ptr());
-            ir::replace_all_uses(V(gep), V(new));
-            ir::erase(V(gep));
-            // The extension and the sum, when nothing else uses them (pure arithmetic).
-            let sum = if bare { None } else { Some(V(index).operand(0)) };
-            for dead in std::iter::once(V(index)).chain(sum) {
-                if LLVMGetFirstUse(dead.0).is_null() {
-                    ir::erase(dead);
-                }
+            let (x, c) = (inner.operand(0), inner.operand(1));
+            if !exact || LLVMIsAConstantInt(c.0).is_null() || !fits(total + value(c.0)) {
+                break;
+            }
+            total += value(c.0);
+            inner = x;
+        }
+        if inner == part {
+            return (part, rest);
+        }
+        (inner, V(LLVMConstInt(ty, total as u64, 1)))
+    }
+}
+
+/// Replaces `gep` by `getelementptr E, earlier, offset` and drops its index computation when
+/// nothing else uses it (pure arithmetic).
+unsafe fn finish(
+    builder: LLVMBuilderRef,
+    gep: LLVMValueRef,
+    addr: &Address,
+    earlier: LLVMValueRef,
+    offset: LLVMValueRef,
+    bare: bool,
+) -> bool {
+    unsafe {
+        let mut idx = [offset];
+        let new = LLVMBuildGEP2(builder, addr.elem, earlier, idx.as_mut_ptr(), 1, c"".as_ptr());
+        ir::replace_all_uses(V(gep), V(new));
+        ir::erase(V(gep));
+        let sum = if bare { None } else { Some(V(addr.index).operand(0)) };
+        for dead in std::iter::once(V(addr.index)).chain(sum) {
+            if LLVMGetFirstUse(dead.0).is_null() {
+                ir::erase(dead);
             }
         }
-        return true;
     }
-    false
+    true
 }

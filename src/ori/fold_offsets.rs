@@ -58,6 +58,7 @@ pub fn fold_offsets(f: &mut Function) -> usize {
                 continue;
             }
             let Some(Operand::Reg(mut a)) = inst.srcs.first().cloned() else { continue };
+            let start = a;
             let mut total = i64::from(*offset);
             while let Some((base, k)) = add_imm[a.idx()] {
                 let next = total.saturating_add(k);
@@ -67,7 +68,8 @@ pub fn fold_offsets(f: &mut Function) -> usize {
                 total = next;
                 a = base;
             }
-            if total != i64::from(*offset) {
+            // Offsets that cancel (`+4` then `-4`) still move the access to the base.
+            if a != start {
                 *offset = total as i32;
                 inst.srcs[0] = Operand::Reg(a);
                 count += 1;
@@ -112,6 +114,17 @@ mod tests {
         let i = &f.blocks[0].insts[2];
         assert_eq!(i.srcs[0], Operand::Reg(base));
         assert!(matches!(i.op, Op::Ld { offset: 60, .. }));
+    }
+
+    #[test]
+    fn offsets_that_cancel_still_move_the_access_to_the_base() {
+        let mut f = func(1);
+        let (base, a1, a2, v) = (pair(&mut f), pair(&mut f), pair(&mut f), r(&mut f));
+        f.blocks[0].insts = vec![add64(a1, base, 4), add64(a2, a1, -4), ld(v, a2, Space::Global)];
+        assert_eq!(fold_offsets(&mut f), 1);
+        let i = &f.blocks[0].insts[2];
+        assert_eq!(i.srcs[0], Operand::Reg(base));
+        assert!(matches!(i.op, Op::Ld { offset: 0, .. }));
     }
 
     #[test]
