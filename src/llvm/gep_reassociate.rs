@@ -103,9 +103,14 @@ unsafe fn function(builder: LLVMBuilderRef, td: &ir::TargetData, f: V) -> u64 {
         let mut i = unsafe { LLVMGetFirstInstruction(bb) };
         while !i.is_null() {
             let next = unsafe { LLVMGetNextInstruction(i) };
-            if let Some(a) = unsafe { address(i) } {
+            let gep = unsafe { LLVMGetInstructionOpcode(i) } == O::LLVMGetElementPtr;
+            if gep && unsafe { address(i) }.is_none() && unsafe { separate_inner_constants(builder, td, i) } {
+                done += 1;
+            } else if let Some(a) = unsafe { address(i) } {
                 let narrow = unsafe { narrower_than_pointer(td, a.base, a.index) };
-                if unsafe { rebase(builder, &dom, &mut seen, i, &a, narrow) } {
+                if unsafe {
+                    rebase(builder, &dom, &mut seen, i, &a, narrow) || separate_inner_constants(builder, td, i)
+                } {
                     done += 1;
                 } else {
                     for key in unsafe { keys(&a, a.index, narrow) } {
@@ -330,4 +335,102 @@ unsafe fn finish(
         }
     }
     true
+}
+
+/// `&B[..][a + C][..]` with the constant in an index other than the one `rebase` handles (or
+/// when it did not apply): every index of the form `ext(a + C)` (the flags as in `split`)
+/// loses its constant, and the constants, scaled by what each index steps over, become one byte
+/// offset: `getelementptr i8, &B[..][a][..], Σ C·size`. Later phases share the partial address
+/// between the accesses that differ only in those constants (GvnCse) and fold the offset into
+/// the access (FoldAddressOffsets).
+unsafe fn separate_inner_constants(builder: LLVMBuilderRef, td: &ir::TargetData, gep: LLVMValueRef) -> bool {
+    unsafe {
+        if LLVMGetTypeKind(LLVMTypeOf(gep)) != LLVMTypeKind::LLVMPointerTypeKind {
+            return false;
+        }
+        let Some(strides) = strides(td, gep) else { return false };
+        let base = LLVMGetOperand(gep, 0);
+        let mut indices: Vec<LLVMValueRef> =
+            (1..LLVMGetNumOperands(gep) as u32).map(|k| LLVMGetOperand(gep, k)).collect();
+        let mut bytes: i128 = 0;
+        let mut changed = Vec::new();
+        for (index, stride) in indices.iter_mut().zip(strides) {
+            let Some(stride) = stride else { continue };
+            let narrow = narrower_than_pointer(td, base, *index);
+            let Some((a, b, ext)) = split(V(*index), narrow) else { continue };
+            let constant = |v: V| !LLVMIsAConstantInt(v.0).is_null();
+            let (part, c) = match (constant(a), constant(b)) {
+                (false, true) => (a, b),
+                (true, false) => (b, a),
+                _ => continue,
+            };
+            let (part, c) = peel(part, c, ext);
+            let value = if ext == Ext::Zero {
+                LLVMConstIntGetZExtValue(c.0) as i128
+            } else {
+                LLVMConstIntGetSExtValue(c.0) as i128
+            };
+            let bare = V(*index).opcode() == Some(O::LLVMAdd);
+            LLVMPositionBuilderBefore(builder, gep);
+            let index_ty = LLVMTypeOf(*index);
+            let new_index = match ext {
+                _ if bare => part.0,
+                Ext::Zero => LLVMBuildZExt(builder, part.0, index_ty, c"".as_ptr()),
+                Ext::Sign => LLVMBuildSExt(builder, part.0, index_ty, c"".as_ptr()),
+                Ext::None => part.0,
+            };
+            bytes = bytes.wrapping_add(value.wrapping_mul(stride as i128));
+            changed.push(*index);
+            *index = new_index;
+        }
+        if changed.is_empty() || bytes < i64::MIN as i128 || bytes > i64::MAX as i128 {
+            return false;
+        }
+        let src = LLVMGetGEPSourceElementType(gep);
+        let partial = LLVMBuildGEP2(builder, src, base, indices.as_mut_ptr(), indices.len() as u32, c"".as_ptr());
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(gep));
+        let mut off = [LLVMConstInt(LLVMInt64TypeInContext(ctx), bytes as i64 as u64, 1)];
+        let new = LLVMBuildGEP2(builder, LLVMInt8TypeInContext(ctx), partial, off.as_mut_ptr(), 1, c"".as_ptr());
+        ir::replace_all_uses(V(gep), V(new));
+        ir::erase(V(gep));
+        for old in changed {
+            let sum = (V(old).opcode() != Some(O::LLVMAdd)).then(|| V(old).operand(0));
+            for dead in std::iter::once(V(old)).chain(sum) {
+                if dead.is_instruction() && LLVMGetFirstUse(dead.0).is_null() {
+                    ir::erase(dead);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Per index of `gep`, the size of what it steps over (`None` for a struct field, which is a
+/// constant); `None` when a struct field index is not a constant.
+unsafe fn strides(td: &ir::TargetData, gep: LLVMValueRef) -> Option<Vec<Option<u64>>> {
+    unsafe {
+        let n = LLVMGetNumOperands(gep) as u32;
+        // Index 1 steps over the source type; each later one into what the previous selected.
+        let mut cur = LLVMGetGEPSourceElementType(gep);
+        let mut out = vec![Some(td.alloc_size(cur))];
+        for k in 2..n {
+            match LLVMGetTypeKind(cur) {
+                // (Not vectors: their elements may be bit-packed.)
+                LLVMTypeKind::LLVMArrayTypeKind => {
+                    cur = LLVMGetElementType(cur);
+                    out.push(Some(td.alloc_size(cur)));
+                }
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    let field = LLVMGetOperand(gep, k);
+                    if LLVMIsAConstantInt(field).is_null() {
+                        return None;
+                    }
+                    cur = ir::struct_field(cur, LLVMConstIntGetZExtValue(field) as u32);
+                    out.push(None);
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
 }

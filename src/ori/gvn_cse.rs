@@ -78,7 +78,19 @@ pub fn def_counts(f: &Function) -> Vec<u32> {
     n
 }
 
-type Key = (Op, Vec<Operand>, Vec<RegInfo>);
+pub(crate) type Key = (Op, Vec<Operand>, Vec<RegInfo>);
+
+/// Whether `inst` may be merged with an identical one (see the module documentation):
+/// unguarded, a pure opcode, single-definition destinations and register sources, no special
+/// register operand.
+pub(crate) fn eligible(inst: &crate::ori::ir::Inst, defs: &[u32]) -> bool {
+    inst.guard.is_none()
+        && is_candidate(&inst.op)
+        && !inst.dsts.is_empty()
+        && inst.dsts.iter().all(|d| matches!(d, Operand::Reg(r) if defs[r.idx()] == 1))
+        && inst.srcs.iter().all(|s| s.reg().is_none_or(|r| defs[r.idx()] <= 1))
+        && !inst.srcs.iter().any(|s| matches!(s, Operand::SReg(_)))
+}
 
 /// Runs the phase; returns the number of instructions removed.
 pub fn gvn_cse(f: &mut Function) -> usize {
@@ -125,13 +137,7 @@ pub fn gvn_cse(f: &mut Function) -> usize {
         let mut opened = Vec::new();
         for (k, inst) in f.blocks[b.idx()].insts.iter_mut().enumerate() {
             rename_sources(inst, &rename);
-            let eligible = inst.guard.is_none()
-                && is_candidate(&inst.op)
-                && !inst.dsts.is_empty()
-                && inst.dsts.iter().all(|d| matches!(d, Operand::Reg(r) if defs[r.idx()] == 1))
-                && inst.srcs.iter().all(|s| s.reg().is_none_or(|r| defs[r.idx()] <= 1))
-                && !inst.srcs.iter().any(|s| matches!(s, Operand::SReg(_)));
-            if !eligible {
+            if !eligible(inst, &defs) {
                 continue;
             }
             let dsts: Vec<VReg> = inst.defs().collect();
@@ -182,7 +188,7 @@ const MAX_WALK: usize = 64;
 
 /// Whether the dominator-tree path from `from` (exclusive) down to `to` (inclusive) passes a loop
 /// header whose loop does not contain `to` (`from` dominates `to`).
-fn crosses_a_loop(cfg: &cfg::Cfg, heads: &[Option<usize>], from: Bix, to: Bix) -> bool {
+pub(crate) fn crosses_a_loop(cfg: &cfg::Cfg, heads: &[Option<usize>], from: Bix, to: Bix) -> bool {
     let mut x = to;
     for _ in 0..MAX_WALK {
         if x == from {
@@ -203,7 +209,7 @@ fn crosses_a_loop(cfg: &cfg::Cfg, heads: &[Option<usize>], from: Bix, to: Bix) -
 
 /// Replaces every renamed register among `inst`'s sources and guard. Renames never chain: a
 /// register is only renamed to the destination of an instruction that stayed.
-fn rename_sources(inst: &mut crate::ori::ir::Inst, rename: &[Option<VReg>]) {
+pub(crate) fn rename_sources(inst: &mut crate::ori::ir::Inst, rename: &[Option<VReg>]) {
     for s in &mut inst.srcs {
         if let Operand::Reg(r) = s
             && let Some(to) = rename[r.idx()]

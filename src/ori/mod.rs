@@ -6,6 +6,7 @@ pub mod cfg;
 pub mod dce;
 pub mod fold_offsets;
 pub mod gvn_cse;
+pub mod gvn_hoist;
 pub mod interp;
 pub mod ir;
 pub mod liveness;

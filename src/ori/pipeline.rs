@@ -57,7 +57,15 @@ pub fn phases() -> Vec<Phase> {
 /// the pressure of the code that is allocated (a merge after the split lengthens live ranges
 /// the split has already budgeted, and can push a loop it just fitted back over the budget).
 fn gvn_cse(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
+    // Value numbering, then hoisting of what sibling blocks compute alike (`gvn_hoist.rs`),
+    // one link of a chain per round, until nothing moves (at most 8 rounds).
     crate::ori::gvn_cse::gvn_cse(f);
+    for _ in 0..8 {
+        if crate::ori::gvn_hoist::hoist_common(f) == 0 {
+            break;
+        }
+        crate::ori::gvn_cse::gvn_cse(f);
+    }
     Ok(())
 }
 
