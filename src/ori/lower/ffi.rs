@@ -156,6 +156,11 @@ pub fn operand(v: V, i: u32) -> V {
 pub fn is_instruction(v: V) -> bool {
     unsafe { !LLVMIsAInstruction(v.0).is_null() }
 }
+
+/// A `zext nneg` (its operand is known non-negative, so it equals `sext`).
+pub fn nneg(v: V) -> bool {
+    unsafe { opcode(v) == LLVMOpcode::LLVMZExt && LLVMGetNNeg(v.0) != 0 }
+}
 pub fn is_constant_int(v: V) -> bool {
     unsafe { !LLVMIsAConstantInt(v.0).is_null() }
 }

@@ -454,6 +454,14 @@ impl FnLowering<'_> {
             match opc {
                 O::LLVMAdd => self.op(Op::IAdd3 { neg_b: false, w64 }, vec![d], vec![a, b(), Operand::Zero]),
                 O::LLVMSub => self.op(Op::IAdd3 { neg_b: true, w64 }, vec![d], vec![a, b(), Operand::Zero]),
+                O::LLVMMul if bits == 64 && wide_multiply(v).is_some() => {
+                    // sext·sext / zext·zext of 32-bit values: one 32×32→64 IMAD.WIDE
+                    // (`mul.wide.s32`/`.u32`, llc's selection), not a 64-bit multiply.
+                    let Some((x, y, signed)) = wide_multiply(v) else { unreachable!() };
+                    let low = |o: Operand| if let Operand::Imm(c) = o { Operand::Imm(c & 0xFFFF_FFFF) } else { o };
+                    let (x, y) = (low(self.get1(x)?), low(self.get1(y)?));
+                    self.op(Op::IMad { kind: MadKind::Wide { signed }, w64: false }, vec![d], vec![x, y, Operand::Zero])
+                }
                 O::LLVMMul => self.op(Op::IMad { kind: MadKind::Lo, w64 }, vec![d], vec![a, b(), Operand::Zero]),
                 O::LLVMAnd => self.op(Op::Lop3 { lut: lut::AND, w64 }, vec![d], vec![a, b(), Operand::Zero]),
                 O::LLVMOr => self.op(Op::Lop3 { lut: lut::OR, w64 }, vec![d], vec![a, b(), Operand::Zero]),
@@ -961,6 +969,55 @@ fn widened_index(idx: V, size: i64) -> Option<(V, bool)> {
     let x = ffi::operand(idx, 0);
     let limit = if signed { 1i64 << 31 } else { 1i64 << 32 };
     (ffi::classify(ffi::type_of(x)) == Ty::Int(32) && size > 0 && size < limit).then_some((x, signed))
+}
+
+/// The 32-bit factors of a scalar `mul i64` whose operands are both sign- or both
+/// zero-extended from i32 (a constant counts when it fits 32 bits that way), and whether
+/// signed: the product is then exactly the 32×32→64 one.
+fn wide_multiply(mul: V) -> Option<(V, V, bool)> {
+    if ffi::classify(ffi::type_of(mul)) != Ty::Int(64) {
+        return None;
+    }
+    // (narrow value, extension) of one operand: Some(true) sext, Some(false) zext, None both
+    // (a constant that fits either way, or `zext nneg`).
+    let part = |o: V| -> Option<(V, Option<bool>)> {
+        if ffi::is_constant_int(o) {
+            let c = ffi::const_int(o) as i64;
+            let s = (i32::MIN as i64..=i32::MAX as i64).contains(&c);
+            let u = (0..=u32::MAX as i64).contains(&c);
+            return match (s, u) {
+                (true, true) => Some((o, None)),
+                (true, false) => Some((o, Some(true))),
+                (false, true) => Some((o, Some(false))),
+                (false, false) => None,
+            };
+        }
+        if !ffi::is_instruction(o) {
+            return None;
+        }
+        let ext = match ffi::opcode(o) {
+            O::LLVMSExt => Some(true),
+            O::LLVMZExt if ffi::nneg(o) => None,
+            O::LLVMZExt => Some(false),
+            _ => return None,
+        };
+        let x = ffi::operand(o, 0);
+        (ffi::classify(ffi::type_of(x)) == Ty::Int(32)).then_some((x, ext))
+    };
+    let (a, b) = (ffi::operand(mul, 0), ffi::operand(mul, 1));
+    let ((x, ex), (y, ey)) = (part(a)?, part(b)?);
+    // A constant operand stays a 64-bit constant: only its low 32 bits are the factor.
+    let narrow = |v: V, orig: V| if ffi::is_constant_int(orig) { orig } else { v };
+    let signed = match (ex, ey) {
+        (Some(p), Some(q)) if p != q => return None,
+        (Some(p), _) | (None, Some(p)) => p,
+        (None, None) => true,
+    };
+    // Two constants are folded by LLVM; leave such a product alone.
+    if ffi::is_constant_int(a) && ffi::is_constant_int(b) {
+        return None;
+    }
+    Some((narrow(x, a), narrow(y, b), signed))
 }
 
 pub(super) fn sign_bit(t: FTy) -> u64 {
