@@ -1,14 +1,15 @@
 ; A struct passed to a kernel byval (`ptr byval(%struct.S) align 8`, CUDA's way) is a
 ; `.param .align A .b8 name[size]` byte array; the kernel gets a private copy in its local frame
 ; (filled from the parameter at the entry), through which it may read, write and index (device
-; functions' byval parameters: calls-aggregates.ll). `ori check` runs it against the pre-allocation Ori
-; run (the JIT side would read the bytes behind the pointer, which the Ori side does not get).
+; functions' byval parameters: calls-aggregates.ll); a read-only one is read in place (@readonly).
+; `ori check` runs both against the JIT reference, whose wrapper passes each thread a copy
+; holding what the interpreter's constant bank holds (the value in the first bytes, zeros after).
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: FileCheck %s --input-file=%t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; REQUIRES: ptxas
-; EXEC: k: ok (pre-RA vs post-RA only: the JIT reference cannot run a byval parameter
+; EXEC: k: ok (jit
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -50,5 +51,32 @@ define ptx_kernel void @k(ptr addrspace(1) %out, ptr byval(%struct.S) align 8 %s
   %r3 = mul i32 %r2, %i
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %t
   store i32 %r3, ptr addrspace(1) %p
+  ret void
+}
+
+; Read-only: every use of %s is a 4- or 8-byte load at a constant offset, so nothing is copied
+; and each load reads the parameter itself (llc reads it from .param space the same way).
+; CHECK-LABEL: .entry readonly(
+; CHECK-NOT: __local_depot
+; CHECK-DAG: ld.param.u32 %r{{[0-9]+}}, [readonly_param_1];
+; CHECK-DAG: ld.param.u32 %r{{[0-9]+}}, [readonly_param_1+4];
+; CHECK-DAG: ld.param.u64 %rd{{[0-9]+}}, [readonly_param_1+16];
+; CHECK-NOT: st.local
+; CHECK: ret;
+; EXEC: readonly: ok (jit
+define ptx_kernel void @readonly(ptr addrspace(1) %out, ptr byval(%struct.S) align 8 %s) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %a = load i32, ptr %s
+  %pb = getelementptr %struct.S, ptr %s, i32 0, i32 1
+  %b = load float, ptr %pb
+  %bi = bitcast float %b to i32
+  %pd = getelementptr inbounds i8, ptr %s, i64 16
+  %d = load i64, ptr %pd
+  %d32 = trunc i64 %d to i32
+  %x = add i32 %a, %bi
+  %y = xor i32 %x, %d32
+  %z = add i32 %y, %t
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %z, ptr addrspace(1) %po
   ret void
 }

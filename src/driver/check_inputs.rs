@@ -16,8 +16,9 @@
 //! - `dereferenceable(N)` on a pointer: the buffer has at least `N` bytes; `align N`: every buffer
 //!   starts at a 16 MiB boundary, which satisfies any alignment;
 //! - `noundef`: every value given is defined anyway;
-//! - `byval` aggregates are rejected by the lowering (`unsupported byval parameter`), so the kernel
-//!   is skipped with that reason.
+//! - a `byval` struct gets the parameter's value in its first bytes on both sides (the
+//!   interpreter's constant bank, the JIT reference's copy) and zeros after: an integer, or a
+//!   buffer when the struct starts with a pointer.
 //!
 //! # Seeds
 //!
@@ -149,6 +150,14 @@ pub fn param_kind(p: V) -> ParamKind {
         Ty::F64 => return ParamKind::F64,
         _ => return ParamKind::Int,
     }
+    if let Some(first_is_pointer) = byval_first_field_is_pointer(p)
+        && !first_is_pointer
+    {
+        // A byval struct holds the value in its first bytes on both sides (the interpreter's
+        // constant bank, the JIT reference's copy): an integer, unless the struct starts with a
+        // pointer, which then points to a buffer on each side.
+        return ParamKind::Int;
+    }
     let mut counts: BTreeMap<Elem, usize> = BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
     let mut work = vec![p];
@@ -189,6 +198,35 @@ pub fn param_kind(p: V) -> ParamKind {
     }
     let best = counts.iter().max_by_key(|(e, n)| (**n, std::cmp::Reverse(**e))).map(|(e, _)| *e);
     ParamKind::Buffer(best.unwrap_or(Elem::I32))
+}
+
+/// For a byval parameter, whether the scalar at byte 0 of its type is a pointer (`None`: not
+/// byval).
+fn byval_first_field_is_pointer(p: V) -> Option<bool> {
+    use llvm_sys::LLVMTypeKind as K;
+    use llvm_sys::core::*;
+    // SAFETY: `p` is a live value; only attributes and types are read.
+    unsafe {
+        if LLVMIsAArgument(p.0).is_null() {
+            return None;
+        }
+        let f = LLVMGetParamParent(p.0);
+        let index = (0..LLVMCountParams(f)).find(|&k| LLVMGetParam(f, k) == p.0)?;
+        let kind = LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5);
+        let attr = LLVMGetEnumAttributeAtIndex(f, index + 1, kind);
+        if attr.is_null() {
+            return None;
+        }
+        let mut ty = LLVMGetTypeAttributeValue(attr);
+        loop {
+            match LLVMGetTypeKind(ty) {
+                K::LLVMStructTypeKind if LLVMCountStructElementTypes(ty) > 0 => ty = LLVMStructGetTypeAtIndex(ty, 0),
+                K::LLVMArrayTypeKind => ty = LLVMGetElementType(ty),
+                K::LLVMPointerTypeKind => return Some(true),
+                _ => return Some(false),
+            }
+        }
+    }
 }
 
 /// Splits a printed parameter list at its top-level commas.

@@ -578,8 +578,8 @@ fn instructions(f: LLVMValueRef) -> Vec<LLVMValueRef> {
 }
 
 /// Why the kernel's parameters cannot come from the wrapper's 8-byte slots (`None`: they can):
-/// a byval parameter (the kernel reads the bytes it points to, which `ori check` does not pass
-/// to the Ori side) or a value wider than a slot (`<4 x i32>`, a 16-byte struct).
+/// a value wider than a slot (`<4 x i32>`, a 16-byte struct). A byval parameter gets a copy
+/// holding the slot's value, as the Ori side's constant bank does.
 fn param_ineligibility(
     module: &inkwell::module::Module<'_>,
     kfn: inkwell::values::FunctionValue<'_>,
@@ -591,7 +591,8 @@ fn param_ineligibility(
     let byval = Attribute::get_named_enum_kind_id("byval");
     for (i, p) in kfn.get_param_iter().enumerate() {
         if kfn.get_enum_attribute(AttributeLoc::Param(i as u32), byval).is_some() {
-            return Some("a byval parameter".into());
+            // The wrapper passes a copy (`rewrite.rs::wrapper`).
+            continue;
         }
         let size = unsafe { llvm_sys::target::LLVMABISizeOfType(td.as_mut_ptr(), p.get_type().as_type_ref()) };
         if size > 8 {

@@ -902,11 +902,39 @@ unsafe fn wrapper(
         let kty = LLVMGlobalGetValueType(kernel);
         let n = LLVMCountParams(kernel);
         let mut vals = Vec::with_capacity(n as usize);
+        let byval_kind = LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5);
+        let td = llvm_sys::target::LLVMGetModuleDataLayout(m);
         for k in 0..n {
             let pty = LLVMTypeOf(LLVMGetParam(kernel, k));
             let mut idx = [LLVMConstInt(cx.i32, k as u64, 0)];
             let slot = LLVMBuildInBoundsGEP2(b, cx.i64, args, idx.as_mut_ptr(), 1, c"slot".as_ptr());
-            vals.push(LLVMBuildLoad2(b, pty, slot, c"arg".as_ptr()));
+            let byval = LLVMGetEnumAttributeAtIndex(kernel, k + 1, byval_kind);
+            if byval.is_null() {
+                vals.push(LLVMBuildLoad2(b, pty, slot, c"arg".as_ptr()));
+                continue;
+            }
+            // A byval struct: the thread's own copy holds what the interpreter's constant bank
+            // holds for it (`interp/simt/prepare.rs`): the slot's value in the first 8 bytes
+            // (fewer for a smaller struct), zeros after.
+            let ty = LLVMGetTypeAttributeValue(byval);
+            let size = llvm_sys::target::LLVMABISizeOfType(td, ty);
+            let copy = LLVMBuildAlloca(b, ty, c"byval".as_ptr());
+            LLVMSetAlignment(copy, 16);
+            LLVMBuildMemSet(
+                b,
+                copy,
+                LLVMConstInt(LLVMInt8TypeInContext(cx.ctx), 0, 0),
+                LLVMConstInt(cx.i64, size, 0),
+                16,
+            );
+            let bits = (size.min(8) * 8) as u32;
+            if bits > 0 {
+                let v = LLVMBuildLoad2(b, cx.i64, slot, c"arg".as_ptr());
+                let narrow = LLVMIntTypeInContext(cx.ctx, bits);
+                let v = if bits < 64 { LLVMBuildTrunc(b, v, narrow, c"".as_ptr()) } else { v };
+                LLVMBuildStore(b, v, copy);
+            }
+            vals.push(copy);
         }
         LLVMBuildCall2(b, kty, kernel, vals.as_mut_ptr(), n, c"".as_ptr());
         LLVMBuildRetVoid(b);

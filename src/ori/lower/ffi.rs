@@ -157,6 +157,19 @@ pub fn is_instruction(v: V) -> bool {
     unsafe { !LLVMIsAInstruction(v.0).is_null() }
 }
 
+/// The users of `v` (one entry per use).
+pub fn users(v: V) -> Vec<V> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut u = LLVMGetFirstUse(v.0);
+        while !u.is_null() {
+            out.push(V(LLVMGetUser(u)));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
 /// A `zext nneg` (its operand is known non-negative, so it equals `sext`).
 pub fn nneg(v: V) -> bool {
     unsafe { opcode(v) == LLVMOpcode::LLVMZExt && LLVMGetNNeg(v.0) != 0 }

@@ -86,6 +86,15 @@ impl FnLowering<'_> {
         if ffi::is_atomic(v) {
             return self.lower_atomic_load(v, d);
         }
+        if let Some(&offset) = self.param_loads.get(&v) {
+            // A read-only byval kernel parameter: straight from constant bank 0 (`params.rs`).
+            let bits =
+                if matches!(ffi::classify(ffi::type_of(v)), Ty::Int(64) | Ty::F64 | Ty::Ptr(_)) { 64 } else { 32 };
+            let dk = d.first().cloned().ok_or_else(|| self.err("load without a result"))?;
+            let ld = Op::Ld { space: Space::Param, bits, signed: false, volatile: false, offset: 0, nc: false };
+            self.op(ld, vec![dk], vec![Operand::CBank { bank: 0, offset }]);
+            return Ok(());
+        }
         if self.vectorized_load(v, d)? {
             return Ok(());
         }

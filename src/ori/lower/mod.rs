@@ -274,6 +274,10 @@ pub(crate) struct FnLowering<'a> {
     pub split_tails: HashMap<Bix, Bix>,
     /// Byval kernel parameters, copied into frame slots by `lower_allocas` (`params.rs`).
     pub(crate) byvals: Vec<params::ByvalParam>,
+    /// Loads of read-only byval kernel parameters → their constant-bank offset (`params.rs`).
+    pub(crate) param_loads: HashMap<V, u32>,
+    /// The `getelementptr`s and bitcasts that only feed those loads: not lowered.
+    pub(crate) param_addresses: std::collections::HashSet<V>,
     /// The LLVM instruction being lowered (ordinal + 1; 0: none) and, parallel to the blocks'
     /// instructions, where each came from (`Program::origins`).
     pub origin: u32,
@@ -300,6 +304,8 @@ impl<'a> FnLowering<'a> {
             llvm_block: Bix(0),
             split_tails: HashMap::new(),
             byvals: Vec::new(),
+            param_loads: HashMap::new(),
+            param_addresses: std::collections::HashSet::new(),
             origin: 0,
             origins: Vec::new(),
             mem_plan: vectorize::MemPlan::default(),
@@ -382,13 +388,23 @@ impl<'a> FnLowering<'a> {
         for (i, bb) in bbs.iter().enumerate() {
             self.cur = Bix(i as u32);
             self.llvm_block = self.cur;
-            let block_insts: Vec<V> = bb.get_instructions().map(|i| V(i.as_value_ref())).collect();
+            // Loads read from the constant bank (read-only byval parameters) are not merged.
+            let block_insts: Vec<V> = bb
+                .get_instructions()
+                .map(|i| V(i.as_value_ref()))
+                .filter(|v| !self.param_loads.contains_key(v))
+                .collect();
             self.plan_block(&block_insts);
             for inst in bb.get_instructions() {
                 ordinal += 1;
                 self.origin = ordinal;
                 // A split block continues in an appended block, which nothing follows in layout.
                 let next = if self.cur == Bix(i as u32) { Bix(i as u32 + 1) } else { Bix(u32::MAX) };
+                if self.param_addresses.contains(&V(inst.as_value_ref())) {
+                    // Address arithmetic on a read-only byval parameter: its loads read the
+                    // constant bank directly (`params.rs`).
+                    continue;
+                }
                 self.lower_inst(V(inst.as_value_ref()), next, bbs.len())?;
             }
         }

@@ -8,9 +8,11 @@
 //! - A **byval pointer** (`ptr byval(%struct.S) align 8`, how CUDA passes a struct to a kernel)
 //!   points to a private copy the kernel may read, write and take the address of: the copy is
 //!   made in a local-frame slot at the entry (word by word from the constant bank), and the
-//!   pointer is that slot, a local-space root for `spaces.rs` like an alloca. (llc reads
-//!   read-only byval parameters straight from `.param` space; the copy is the general case it
-//!   falls back to.)
+//!   pointer is that slot, a local-space root for `spaces.rs` like an alloca. A **read-only**
+//!   byval parameter — every use a plain 4- or 8-byte scalar load, through constant-offset
+//!   `getelementptr`s, aligned and inside the parameter — is not copied: each load reads the
+//!   constant bank (`ld.param.u64 %rd, [k_param_0+8]`), as llc reads it from `.param` space
+//!   ([`readonly_byval_loads`]). The copy is the general case.
 
 use super::call_abi::param_align;
 use super::ffi::{self, T, Ty, V};
@@ -87,6 +89,56 @@ fn scalar_bits(t: &Ty) -> u32 {
     }
 }
 
+/// The loads of a read-only byval parameter `p` of `size` bytes, each with its byte offset in
+/// the parameter, when every use of `p` is such a load: non-volatile, non-atomic, a 4- or
+/// 8-byte integer, float or pointer, through bitcasts and constant-index `getelementptr`s,
+/// aligned to its size and inside the parameter. `None` when any use is something else (a
+/// store, a call, an escaping address, a variable index), which needs the copy.
+/// The second list holds the `getelementptr`s and bitcasts between them and `p`.
+#[allow(clippy::type_complexity)]
+pub(crate) fn readonly_byval_loads(
+    td: &inkwell::targets::TargetData,
+    p: V,
+    size: u32,
+) -> Option<(Vec<(V, u32)>, Vec<V>)> {
+    use llvm_sys::LLVMOpcode as O;
+    let mut out = Vec::new();
+    let mut addresses = Vec::new();
+    let mut work = vec![p];
+    let mut seen = 0;
+    while let Some(ptr) = work.pop() {
+        for u in ffi::users(ptr) {
+            seen += 1;
+            if seen > 256 {
+                return None;
+            }
+            match ffi::opcode_of(u) {
+                Some(O::LLVMGetElementPtr | O::LLVMBitCast) if ffi::operand(u, 0) == ptr => {
+                    if super::vectorize::decompose(td, u).0 != p {
+                        return None;
+                    }
+                    work.push(u);
+                    addresses.push(u);
+                }
+                Some(O::LLVMLoad) if !ffi::volatile(u) && !ffi::is_atomic(u) => {
+                    let bytes = match ffi::classify(ffi::type_of(u)) {
+                        Ty::Int(32) | Ty::F32 => 4,
+                        Ty::Int(64) | Ty::F64 | Ty::Ptr(_) => 8,
+                        _ => return None,
+                    };
+                    let (base, at) = super::vectorize::decompose(td, ffi::operand(u, 0));
+                    if base != p || at < 0 || at % bytes != 0 || at + bytes > size as i64 {
+                        return None;
+                    }
+                    out.push((u, at as u32));
+                }
+                _ => return None,
+            }
+        }
+    }
+    Some((out, addresses))
+}
+
 impl FnLowering<'_> {
     /// Lowers kernel parameter `i` (`v`) when it is byval or of vector / struct type, placing it
     /// at the next suitably aligned offset from `*off` and advancing `*off`. Returns false for
@@ -104,7 +156,15 @@ impl FnLowering<'_> {
             let align = param_align(self.td, ty, align);
             *off = off.next_multiple_of(align);
             self.f.params.push(Param { name, size, align, cbank_offset: *off, ptx_type: ".b8" });
-            self.byvals.push(ByvalParam { param: v, cbank_offset: *off, size, align, symbol: None });
+            match readonly_byval_loads(self.td, v, size) {
+                Some((loads, addresses)) => {
+                    for (load, at) in loads {
+                        self.param_loads.insert(load, *off + at);
+                    }
+                    self.param_addresses.extend(addresses);
+                }
+                None => self.byvals.push(ByvalParam { param: v, cbank_offset: *off, size, align, symbol: None }),
+            }
             *off += size;
             return Ok(true);
         }
