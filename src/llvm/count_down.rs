@@ -86,17 +86,6 @@ struct Plan {
     bound: V,
 }
 
-/// The uses (users) of `v`.
-unsafe fn users(v: V) -> Vec<V> {
-    let mut out = Vec::new();
-    let mut u = unsafe { LLVMGetFirstUse(v.0) };
-    while !u.is_null() {
-        out.push(V(unsafe { LLVMGetUser(u) }));
-        u = unsafe { LLVMGetNextUse(u) };
-    }
-    out
-}
-
 unsafe fn counter(dom: &Dominators, phi: V) -> Option<Plan> {
     unsafe {
         if LLVMGetTypeKind(LLVMTypeOf(phi.0)) != LLVMTypeKind::LLVMIntegerTypeKind || LLVMCountIncoming(phi.0) != 2 {
@@ -114,7 +103,7 @@ unsafe fn counter(dom: &Dominators, phi: V) -> Option<Plan> {
         let latch = LLVMGetIncomingBlock(phi.0, k);
         // The one test, and nothing else using the counter.
         let mut test = None;
-        for u in users(phi) {
+        for u in phi.users() {
             if u == next {
                 continue;
             }
@@ -122,7 +111,7 @@ unsafe fn counter(dom: &Dominators, phi: V) -> Option<Plan> {
                 return None;
             }
         }
-        for u in users(next) {
+        for u in next.users() {
             if u == phi {
                 continue;
             }
@@ -143,7 +132,7 @@ unsafe fn counter(dom: &Dominators, phi: V) -> Option<Plan> {
             return None;
         }
         // A test that uses both (i == i.next) is not a bound test.
-        if users(phi).len() + users(next).len() != 3 {
+        if phi.users().len() + next.users().len() != 3 {
             return None;
         }
         let invariant = !LLVMIsAConstant(bound.0).is_null()

@@ -60,6 +60,39 @@ enum Ext {
     None,
 }
 
+impl Ext {
+    /// Whether the extension of `sum` (an `add`) is the sum of its operands' extensions: the
+    /// no-wrap flag this extension needs (any `add` for `Ext::None`, which wraps like addresses).
+    fn splits(self, sum: V) -> bool {
+        match self {
+            Ext::Zero => sum.nuw(),
+            Ext::Sign => sum.nsw(),
+            Ext::None => true,
+        }
+    }
+
+    /// The value of constant `c` as this extension reads it.
+    unsafe fn value(self, c: LLVMValueRef) -> i128 {
+        unsafe {
+            if self == Ext::Zero { LLVMConstIntGetZExtValue(c) as i128 } else { LLVMConstIntGetSExtValue(c) as i128 }
+        }
+    }
+}
+
+/// `v` (of the narrow type) as an index like `index`: extended as `ext` says, or itself when
+/// `index` is the bare `add` (the address extends it).
+unsafe fn extend(builder: LLVMBuilderRef, v: LLVMValueRef, index: LLVMValueRef, ext: Ext) -> LLVMValueRef {
+    unsafe {
+        let ty = LLVMTypeOf(index);
+        match ext {
+            _ if V(index).opcode() == Some(O::LLVMAdd) => v,
+            Ext::Zero => LLVMBuildZExt(builder, v, ty, c"".as_ptr()),
+            Ext::Sign => LLVMBuildSExt(builder, v, ty, c"".as_ptr()),
+            Ext::None => v,
+        }
+    }
+}
+
 /// `(source type, base, prefix, part, extension)`: what an address `&base[prefix..][ext(part)]`
 /// is found by.
 type Key = (LLVMTypeRef, LLVMValueRef, Vec<LLVMValueRef>, LLVMValueRef, Ext);
@@ -194,12 +227,7 @@ fn split(index: V, narrow: bool) -> Option<(V, V, Ext)> {
     if sum.opcode()? != O::LLVMAdd {
         return None;
     }
-    let exact = match ext {
-        Ext::Zero => sum.nuw(),
-        Ext::Sign => sum.nsw(),
-        Ext::None => true,
-    };
-    exact.then(|| (sum.operand(0), sum.operand(1), ext))
+    ext.splits(sum).then(|| (sum.operand(0), sum.operand(1), ext))
 }
 
 /// Rewrites `gep` (`&base[prefix..][index]`) on a dominating `&base[prefix..][ext a]`, or on
@@ -216,15 +244,7 @@ unsafe fn rebase(
     // The sum itself is the index (`add` at the index width, extended by the address only).
     let bare = V(addr.index).opcode() == Some(O::LLVMAdd);
     let here = unsafe { LLVMGetInstructionParent(gep) };
-    let index_ty = unsafe { LLVMTypeOf(addr.index) };
-    let extend = |v: LLVMValueRef| unsafe {
-        match ext {
-            _ if bare => v,
-            Ext::Zero => LLVMBuildZExt(builder, v, index_ty, c"".as_ptr()),
-            Ext::Sign => LLVMBuildSExt(builder, v, index_ty, c"".as_ptr()),
-            Ext::None => v,
-        }
-    };
+    let extend = |v: LLVMValueRef| unsafe { extend(builder, v, addr.index, ext) };
     unsafe { LLVMPositionBuilderBefore(builder, gep) };
     let mut partial = None;
     for (part, rest) in [(a, b), (b, a)] {
@@ -283,9 +303,7 @@ unsafe fn peel(part: V, rest: V, ext: Ext) -> (V, V) {
         if width > 64 {
             return (part, rest);
         }
-        let value = |c: LLVMValueRef| -> i128 {
-            if ext == Ext::Zero { LLVMConstIntGetZExtValue(c) as i128 } else { LLVMConstIntGetSExtValue(c) as i128 }
-        };
+        let value = |c: LLVMValueRef| ext.value(c);
         let fits = |t: i128| match ext {
             Ext::Zero => t >= 0 && t < (1i128 << width),
             Ext::Sign => t >= -(1i128 << (width - 1)) && t < (1i128 << (width - 1)),
@@ -293,13 +311,8 @@ unsafe fn peel(part: V, rest: V, ext: Ext) -> (V, V) {
         };
         let (mut inner, mut total) = (part, value(rest.0));
         while inner.opcode() == Some(O::LLVMAdd) {
-            let exact = match ext {
-                Ext::Zero => inner.nuw(),
-                Ext::Sign => inner.nsw(),
-                Ext::None => true,
-            };
             let (x, c) = (inner.operand(0), inner.operand(1));
-            if !exact || LLVMIsAConstantInt(c.0).is_null() || !fits(total + value(c.0)) {
+            if !ext.splits(inner) || LLVMIsAConstantInt(c.0).is_null() || !fits(total + value(c.0)) {
                 break;
             }
             total += value(c.0);
@@ -365,20 +378,9 @@ unsafe fn separate_inner_constants(builder: LLVMBuilderRef, td: &ir::TargetData,
                 _ => continue,
             };
             let (part, c) = peel(part, c, ext);
-            let value = if ext == Ext::Zero {
-                LLVMConstIntGetZExtValue(c.0) as i128
-            } else {
-                LLVMConstIntGetSExtValue(c.0) as i128
-            };
-            let bare = V(*index).opcode() == Some(O::LLVMAdd);
+            let value = ext.value(c.0);
             LLVMPositionBuilderBefore(builder, gep);
-            let index_ty = LLVMTypeOf(*index);
-            let new_index = match ext {
-                _ if bare => part.0,
-                Ext::Zero => LLVMBuildZExt(builder, part.0, index_ty, c"".as_ptr()),
-                Ext::Sign => LLVMBuildSExt(builder, part.0, index_ty, c"".as_ptr()),
-                Ext::None => part.0,
-            };
+            let new_index = extend(builder, part.0, *index, ext);
             bytes = bytes.wrapping_add(value.wrapping_mul(stride as i128));
             changed.push(*index);
             *index = new_index;

@@ -454,10 +454,9 @@ impl FnLowering<'_> {
             match opc {
                 O::LLVMAdd => self.op(Op::IAdd3 { neg_b: false, w64 }, vec![d], vec![a, b(), Operand::Zero]),
                 O::LLVMSub => self.op(Op::IAdd3 { neg_b: true, w64 }, vec![d], vec![a, b(), Operand::Zero]),
-                O::LLVMMul if bits == 64 && wide_multiply(v).is_some() => {
+                O::LLVMMul if let Some((x, y, signed)) = wide_multiply(v).filter(|_| bits == 64) => {
                     // sext·sext / zext·zext of 32-bit values: one 32×32→64 IMAD.WIDE
                     // (`mul.wide.s32`/`.u32`, llc's selection), not a 64-bit multiply.
-                    let Some((x, y, signed)) = wide_multiply(v) else { unreachable!() };
                     let low = |o: Operand| if let Operand::Imm(c) = o { Operand::Imm(c & 0xFFFF_FFFF) } else { o };
                     let (x, y) = (low(self.get1(x)?), low(self.get1(y)?));
                     self.op(Op::IMad { kind: MadKind::Wide { signed }, w64: false }, vec![d], vec![x, y, Operand::Zero])
