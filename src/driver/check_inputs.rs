@@ -170,10 +170,7 @@ pub fn param_kind(p: V) -> ParamKind {
         if !seen.insert(v) {
             continue;
         }
-        let mut u = unsafe { llvm_sys::core::LLVMGetFirstUse(v.0) };
-        while !u.is_null() {
-            let user = V(unsafe { llvm_sys::core::LLVMGetUser(u) });
-            u = unsafe { llvm_sys::core::LLVMGetNextUse(u) };
+        for user in ffi::users(v) {
             if !ffi::is_instruction(user) {
                 continue;
             }
