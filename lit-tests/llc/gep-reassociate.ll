@@ -218,3 +218,39 @@ define ptx_kernel void @stencil_row(ptr addrspace(1) %out) {
 }
 
 declare void @llvm.nvvm.barrier0()
+
+; `or disjoint` is an addition without carries (instcombine's form of `4·i + 1`): the strided
+; stores out[4i + k] all go off &out[4i], with k·4 in their immediates; a plain `or` (bits may
+; overlap) is left alone.
+; IR-LABEL: @or_disjoint(
+; IR: %p1 = getelementptr i32, ptr addrspace(1) %p0, i64 1
+; IR: %p2 = getelementptr i32, ptr addrspace(1) %p0, i64 2
+; IR: %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %sq
+; PTX-LABEL: .entry or_disjoint(
+; PTX: st.global.b32 [%rd[[R:[0-9]+]]],
+; PTX: st.global.b32 [%rd[[R]]+4],
+; PTX: st.global.b32 [%rd[[R]]+8],
+; EXEC-DAG: or_disjoint: ok (jit
+define ptx_kernel void @or_disjoint(ptr addrspace(1) %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %c64 = shl i32 %c, 6
+  %g = add nsw i32 %c64, %t
+  %i = shl nsw i32 %g, 2
+  %s0 = sext i32 %i to i64
+  %p0 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %s0
+  store i32 %t, ptr addrspace(1) %p0
+  %o1 = or disjoint i32 %i, 1
+  %s1 = sext i32 %o1 to i64
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %s1
+  store i32 %c, ptr addrspace(1) %p1
+  %o2 = or disjoint i32 %i, 2
+  %s2 = sext i32 %o2 to i64
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %s2
+  store i32 7, ptr addrspace(1) %p2
+  %o3 = or i32 %i, 3
+  %sq = sext i32 %o3 to i64
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %sq
+  store i32 9, ptr addrspace(1) %q
+  ret void
+}

@@ -22,6 +22,9 @@
 //! - `add a, b` at least as wide as the pointer: address arithmetic wraps, so the split is exact;
 //! - `add nsw a, b` narrower than the pointer, which `getelementptr` sign-extends: as `sext`;
 //!
+//! where an `or disjoint a, b` counts as `add nuw nsw a, b` (no common bits: no carry), the
+//! form instcombine gives `4·i + 1`;
+//!
 //! and an earlier `getelementptr` of the same source type, base and prefix, whose block
 //! dominates (earlier in the same block), has the last index `ext a` (or `ext b`, the operands
 //! tried in both orders), or `b` is a constant, in which case `&B[..][ext a]` is made right
@@ -64,6 +67,10 @@ impl Ext {
     /// Whether the extension of `sum` (an `add`) is the sum of its operands' extensions: the
     /// no-wrap flag this extension needs (any `add` for `Ext::None`, which wraps like addresses).
     fn splits(self, sum: V) -> bool {
+        if sum.opcode() == Some(O::LLVMOr) {
+            // `or disjoint` adds without a carry: both no-wrap flags hold.
+            return true;
+        }
         match self {
             Ext::Zero => sum.nuw(),
             Ext::Sign => sum.nsw(),
@@ -85,7 +92,7 @@ unsafe fn extend(builder: LLVMBuilderRef, v: LLVMValueRef, index: LLVMValueRef, 
     unsafe {
         let ty = LLVMTypeOf(index);
         match ext {
-            _ if V(index).opcode() == Some(O::LLVMAdd) => v,
+            _ if is_add(V(index)) => v,
             Ext::Zero => LLVMBuildZExt(builder, v, ty, c"".as_ptr()),
             Ext::Sign => LLVMBuildSExt(builder, v, ty, c"".as_ptr()),
             Ext::None => v,
@@ -214,17 +221,27 @@ unsafe fn keys(a: &Address, index: LLVMValueRef, narrow: bool) -> Vec<Key> {
     out
 }
 
+/// Whether `v` is an addition: an `add`, or an `or disjoint` (operands without a common set
+/// bit, whose `or` is their sum, with neither unsigned nor signed wrap).
+fn is_add(v: V) -> bool {
+    match v.opcode() {
+        Some(O::LLVMAdd) => true,
+        Some(O::LLVMOr) => v.disjoint(),
+        _ => false,
+    }
+}
+
 /// The two addends of `index` and how each extends to the pointer width, when the extension
 /// of the sum is the sum of the extensions (`narrow`: `getelementptr` sign-extends `index`).
 fn split(index: V, narrow: bool) -> Option<(V, V, Ext)> {
     let (sum, ext) = match index.opcode()? {
         O::LLVMZExt => (index.operand(0), Ext::Zero),
         O::LLVMSExt => (index.operand(0), Ext::Sign),
-        O::LLVMAdd if narrow => (index, Ext::Sign),
-        O::LLVMAdd => (index, Ext::None),
+        _ if is_add(index) && narrow => (index, Ext::Sign),
+        _ if is_add(index) => (index, Ext::None),
         _ => return None,
     };
-    if sum.opcode()? != O::LLVMAdd {
+    if !is_add(sum) {
         return None;
     }
     ext.splits(sum).then(|| (sum.operand(0), sum.operand(1), ext))
@@ -242,7 +259,7 @@ unsafe fn rebase(
 ) -> bool {
     let Some((a, b, ext)) = split(V(addr.index), narrow) else { return false };
     // The sum itself is the index (`add` at the index width, extended by the address only).
-    let bare = V(addr.index).opcode() == Some(O::LLVMAdd);
+    let bare = is_add(V(addr.index));
     let here = unsafe { LLVMGetInstructionParent(gep) };
     let extend = |v: LLVMValueRef| unsafe { extend(builder, v, addr.index, ext) };
     unsafe { LLVMPositionBuilderBefore(builder, gep) };
@@ -310,7 +327,7 @@ unsafe fn peel(part: V, rest: V, ext: Ext) -> (V, V) {
             Ext::None => true,
         };
         let (mut inner, mut total) = (part, value(rest.0));
-        while inner.opcode() == Some(O::LLVMAdd) {
+        while is_add(inner) {
             let (x, c) = (inner.operand(0), inner.operand(1));
             if !ext.splits(inner) || LLVMIsAConstantInt(c.0).is_null() || !fits(total + value(c.0)) {
                 break;
@@ -396,7 +413,7 @@ unsafe fn separate_inner_constants(builder: LLVMBuilderRef, td: &ir::TargetData,
         ir::replace_all_uses(V(gep), V(new));
         ir::erase(V(gep));
         for old in changed {
-            let sum = (V(old).opcode() != Some(O::LLVMAdd)).then(|| V(old).operand(0));
+            let sum = (!is_add(V(old))).then(|| V(old).operand(0));
             for dead in std::iter::once(V(old)).chain(sum) {
                 if dead.is_instruction() && LLVMGetFirstUse(dead.0).is_null() {
                     ir::erase(dead);

@@ -543,7 +543,10 @@ impl FnLowering<'_> {
                     self.op(Op::Mov { w64: true }, vec![d], vec![a]);
                     return Ok(());
                 }
-                let x = if sb > 32 {
+                let x = if let Some(narrow) = (sb > 32).then(|| self.zext_source(&a)).flatten() {
+                    // trunc(zext x) is x: ctpop/ctlz/cttz.i64 widen a 32-bit count.
+                    narrow
+                } else if sb > 32 {
                     let t = self.f.new_reg(RegFile::R, PairMode::Single);
                     cvt(self, NumTy::U64, NumTy::U32, Round::Rn, a, reg(t));
                     reg(t)

@@ -326,6 +326,16 @@ impl<'a> FnLowering<'a> {
         self.origins[b].push(self.origin);
     }
 
+    /// The 32-bit register that `a` is the zero extension of, when `a` was defined by a
+    /// `Cvt U32 -> U64` earlier in the current block (registers are defined once while lowering).
+    pub fn zext_source(&self, a: &Operand) -> Option<Operand> {
+        let Operand::Reg(r) = a else { return None };
+        let def = self.f.blocks[self.cur.idx()].insts.iter().rev().find(|i| i.dsts.first() == Some(a))?;
+        let widened = matches!(def.op, Op::Cvt { from: NumTy::U32, to: NumTy::U64, .. }) && def.guard.is_none();
+        let src = def.srcs.first().filter(|s| matches!(s, Operand::Reg(_)))?;
+        (widened && self.f.reg_info(*r).pair == PairMode::Pair).then(|| src.clone())
+    }
+
     pub fn op(&mut self, op: Op, dsts: Vec<Operand>, srcs: Vec<Operand>) {
         self.emit(Inst::new(op, dsts, srcs));
     }

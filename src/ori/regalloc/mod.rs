@@ -419,7 +419,7 @@ fn allocate_barriers(f: &Function, assigned: &mut BTreeMap<VReg, u32>, log: &mut
 pub fn is_identity_copy(f: &Function, inst: &Inst) -> bool {
     let Some(phys) = f.assignment.as_deref() else { return false };
     match (inst.op, inst.dsts.first(), inst.srcs.first()) {
-        (Op::Copy, Some(Operand::Reg(d)), Some(Operand::Reg(s))) => {
+        (Op::Copy | Op::Mov { .. }, Some(Operand::Reg(d)), Some(Operand::Reg(s))) => {
             inst.guard.is_none()
                 && f.reg_info(*d).file == f.reg_info(*s).file
                 && f.reg_info(*d).pair == f.reg_info(*s).pair
