@@ -51,8 +51,9 @@ impl Printer<'_> {
         };
         let d = self.dst(i.dsts.first().unwrap_or(&Operand::Zero))?;
         let scope = if scope == MemScope::Gpu { String::new() } else { format!(".{}", scope.ptx()) };
-        if ty == NumTy::F16 {
-            return self.atom_half(g, i, &format!("{scope}{}", space.ptx()), opn, &d, &addr);
+        if matches!(ty, NumTy::F16 | NumTy::BF16) {
+            let quals = format!("{scope}{}", space.ptx());
+            return self.atom_half(g, i, &quals, opn, if ty == NumTy::BF16 { "bf16" } else { "f16" }, &d, &addr);
         }
         let tyn = match op {
             AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch | AtomOp::Cas => format!("b{bits}"),
@@ -78,11 +79,21 @@ impl Printer<'_> {
         }
     }
 
-    /// An f16 atomic (`atom.add.noftz.f16`) in a scoped block with `.b16` temporaries.
-    /// `quals`: the scope and space qualifiers (`.sys.global`).
-    fn atom_half(&mut self, g: &Option<Guard>, i: &Inst, quals: &str, opn: &str, d: &str, addr: &str) -> Result<()> {
+    /// An f16 or bf16 atomic (`atom.add.noftz.f16`, `.bf16`: `half`) in a scoped block with
+    /// `.b16` temporaries. `quals`: the scope and space qualifiers (`.sys.global`).
+    #[allow(clippy::too_many_arguments)]
+    fn atom_half(
+        &mut self,
+        g: &Option<Guard>,
+        i: &Inst,
+        quals: &str,
+        opn: &str,
+        half: &str,
+        d: &str,
+        addr: &str,
+    ) -> Result<()> {
         if opn != "add" {
-            bail!("f16 atomic {opn}");
+            bail!("{half} atomic {opn}");
         }
         let mut body = vec![".reg .b16 %ha<2>".to_string()];
         match i.srcs.get(1) {
@@ -90,7 +101,7 @@ impl Printer<'_> {
             Some(o @ Operand::Reg(_)) => body.push(format!("cvt.u16.u32 %ha0, {}", self.int_src(o)?)),
             other => bail!("f16 atomic operand {other:?}"),
         }
-        body.push(format!("atom{quals}.add.noftz.f16 %ha1, [{addr}], %ha0"));
+        body.push(format!("atom{quals}.add.noftz.{half} %ha1, [{addr}], %ha0"));
         body.push(format!("cvt.u32.u16 {d}, %ha1"));
         let guard =
             g.map(|g| format!("@{}{} ", if g.negated { "!" } else { "" }, self.reg(g.pred))).unwrap_or_default();

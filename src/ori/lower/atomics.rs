@@ -5,7 +5,7 @@
 //!   value (integers, floats, pointers), integer `add` (`sub` adds the negated operand), `and`,
 //!   `or`, `xor`, signed and unsigned `min`/`max`, `inc`/`dec` (`uinc_wrap`/`udec_wrap`, i32
 //!   only: PTX's `atom.inc`/`atom.dec` compute exactly LLVM's wrapping operations), `add.f32`,
-//!   `add.f64` and `add.noftz.f16`. On i8/i16, `and`/`or`/`xor` are the 32-bit operation on the
+//!   `add.f64`, `add.noftz.f16` and `add.noftz.bf16`. On i8/i16, `and`/`or`/`xor` are the 32-bit operation on the
 //!   aligned word that holds the value, with an operand that leaves the other bytes unchanged
 //!   (`and` fills them with ones). Everything else (`nand`, `fsub`, `fmax`, `fmin`, i64
 //!   `uinc_wrap`/`udec_wrap`, and every other i8/i16/half operation) is the compare-and-swap loop
@@ -105,6 +105,7 @@ pub(super) fn native(rmw: Rmw, ty: &Ty, bits: u32) -> Option<(AtomOp, NumTy)> {
         Rmw::UDecWrap if bits == 32 => (AtomOp::Dec, NumTy::U32),
         Rmw::FAdd => match ty {
             Ty::F16 => (AtomOp::Add, NumTy::F16),
+            Ty::BF16 => (AtomOp::Add, NumTy::BF16),
             Ty::F32 => (AtomOp::Add, NumTy::F32),
             Ty::F64 => (AtomOp::Add, NumTy::F64),
             _ => return None,
@@ -145,7 +146,7 @@ impl FnLowering<'_> {
     fn atomic_bits(&self, what: &str, ty: &Ty) -> Result<u32> {
         match ty {
             Ty::Int(b @ (8 | 16 | 32 | 64)) => Ok(*b),
-            Ty::F16 | Ty::F32 | Ty::F64 | Ty::Ptr(_) => Ok(scalar_bits(ty)),
+            Ty::F16 | Ty::BF16 | Ty::F32 | Ty::F64 | Ty::Ptr(_) => Ok(scalar_bits(ty)),
             Ty::I128 => Err(self.err(format!("{what} of i128 (llc-19 calls an __atomic library function)"))),
             other => Err(self.err(format!("{what} of type {}", ty_name(other)))),
         }
@@ -181,7 +182,7 @@ impl FnLowering<'_> {
             Some(o) => o.clone(),
             None => reg(self.reg_for(&ty)?),
         };
-        if rmw != Rmw::Xchg && rmw.is_float() != matches!(ty, Ty::F16 | Ty::F32 | Ty::F64) {
+        if rmw != Rmw::Xchg && rmw.is_float() != matches!(ty, Ty::F16 | Ty::BF16 | Ty::F32 | Ty::F64) {
             return Err(self.err(format!("atomicrmw {rmw:?} of type {}", ty_name(&ty))));
         }
         if space != Space::Local

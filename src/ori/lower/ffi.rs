@@ -137,6 +137,27 @@ pub fn has_param_attr(f: V, i: u32, name: &str) -> bool {
     }
 }
 
+/// The value of function `f`'s string attribute `name` (`"unsafe-fp-math"="true"`), if any.
+pub fn fn_string_attr(f: V, name: &str) -> Option<String> {
+    unsafe {
+        let a = LLVMGetStringAttributeAtIndex(
+            f.0,
+            llvm_sys::LLVMAttributeFunctionIndex,
+            name.as_ptr().cast(),
+            name.len() as u32,
+        );
+        if a.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetStringAttributeValue(a, &mut len);
+        if p.is_null() {
+            return Some(String::new());
+        }
+        Some(String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned())
+    }
+}
+
 pub fn opcode(v: V) -> LLVMOpcode {
     unsafe { LLVMGetInstructionOpcode(v.0) }
 }

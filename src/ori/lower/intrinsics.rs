@@ -134,6 +134,7 @@ impl FnLowering<'_> {
             || self.lower_nvvm_rounding(name, args, d)?
             || self.lower_saturating(v, name, &base, args, d)?
             || self.lower_bf16_intrinsic(v, name, args, d)?
+            || self.lower_approx_trig(name, &base, &rty, args, d)?
         {
             return Ok(());
         }

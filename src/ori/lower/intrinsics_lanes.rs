@@ -4,7 +4,8 @@
 //! scalar form does. Covered: `fabs`, `sqrt`, `minnum`, `maxnum`, `minimum`, `maximum`,
 //! `copysign`, `fma`, `fmuladd`; the rounding family is `intrinsics_round.rs`. Also the
 //! `llvm.nvvm.fabs[.ftz].*` names of later LLVMs, on scalars and vectors, and
-//! `llvm.nvvm.ex2.approx.f16[x2]`.
+//! `llvm.nvvm.ex2.approx.f16[x2]`, and `llvm.sin`/`llvm.cos` where the function allows unsafe
+//! floating-point math.
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
@@ -115,6 +116,50 @@ impl FnLowering<'_> {
             );
         }
         Ok(())
+    }
+
+    /// `llvm.sin` / `llvm.cos` on f32, f16 and bf16 (scalars and vectors, lane by lane) in a
+    /// function with `"unsafe-fp-math"="true"`: `sin.approx.f32` / `cos.approx.f32` (MUFU), the
+    /// halves widened exactly and rounded back, as llc's `allowUnsafeFPMath` patterns select
+    /// them. Elsewhere llc needs a libcall it cannot make and refuses; so does ori
+    /// (`Ok(false)`: the caller reports the intrinsic).
+    pub(super) fn lower_approx_trig(
+        &mut self,
+        name: &str,
+        base: &str,
+        rty: &Ty,
+        args: &[V],
+        d: &[Operand],
+    ) -> Result<bool> {
+        let func = match base {
+            "llvm.sin" => MufuFn::Sin,
+            "llvm.cos" => MufuFn::Cos,
+            _ => return Ok(false),
+        };
+        let et = match rty {
+            Ty::Vector(e, _) => e.as_ref(),
+            t => t,
+        };
+        let half = match fty(et) {
+            Some(FTy::F32) => None,
+            Some(FTy::F16) => Some(NumTy::F16),
+            Some(FTy::BF16) => Some(NumTy::BF16),
+            _ => return Ok(false),
+        };
+        if !self.unsafe_fp_math {
+            return Ok(false);
+        }
+        for (x, dk) in self.unary_lanes(name, args, d)?.into_iter().zip(d) {
+            let Some(h) = half else {
+                self.op(Op::Mufu { func, ftz: false }, vec![dk.clone()], vec![x]);
+                continue;
+            };
+            let (w, e) = (self.f.new_reg(RegFile::R, PairMode::Single), self.f.new_reg(RegFile::R, PairMode::Single));
+            self.op(Op::Cvt { from: h, to: NumTy::F32, round: Round::Rn }, vec![Operand::Reg(w)], vec![x]);
+            self.op(Op::Mufu { func, ftz: false }, vec![Operand::Reg(e)], vec![Operand::Reg(w)]);
+            self.op(Op::Cvt { from: NumTy::F32, to: h, round: Round::Rn }, vec![dk.clone()], vec![Operand::Reg(e)]);
+        }
+        Ok(true)
     }
 
     /// The lanes of a one-argument intrinsic's operand, one per destination.

@@ -133,6 +133,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         cx.f.is_kernel = is_kernel;
         cx.f.linkage = function_linkage(fv);
         cx.f.address_taken = uses(fv).any(|(user, k)| !is_callee_use(user, k));
+        cx.unsafe_fp_math = ffi::fn_string_attr(fv, "unsafe-fp-math").as_deref() == Some("true");
         cx.lower(f)?;
         cx.f.value_names = value_names(f, &cx.vals);
         let mut origins = std::mem::take(&mut cx.origins);
@@ -286,6 +287,9 @@ pub(crate) struct FnLowering<'a> {
     pub(crate) mem_plan: vectorize::MemPlan,
     /// `<2 x half>` values defined packed → their packed register (`half2.rs`).
     pub packed: HashMap<V, Operand>,
+    /// The function carries `"unsafe-fp-math"="true"`: `llvm.sin`/`llvm.cos` select the
+    /// approximate MUFU forms, as llc's `allowUnsafeFPMath` patterns do.
+    pub unsafe_fp_math: bool,
 }
 
 impl<'a> FnLowering<'a> {
@@ -310,6 +314,7 @@ impl<'a> FnLowering<'a> {
             origins: Vec::new(),
             mem_plan: vectorize::MemPlan::default(),
             packed: HashMap::new(),
+            unsafe_fp_math: false,
         }
     }
 
