@@ -187,12 +187,6 @@ impl FnLowering<'_> {
                 self.op(Op::IAbs { w64 }, d.to_vec(), vec![a]);
                 Ok(())
             }
-            "llvm.ctpop" => {
-                let bits = ibits(&rty).unwrap_or(32);
-                let a = arg(self, 0)?;
-                let a = self.norm(a, bits, false);
-                self.lower_count(Op::Popc { w64 }, a, d, w64)
-            }
             _ => self.lower_nvvm_math(v, name, args, d),
         }
     }
@@ -325,7 +319,7 @@ impl FnLowering<'_> {
     }
 
     /// Counting ops produce a 32-bit count; a 64-bit result is zero-extended.
-    fn lower_count(&mut self, op: Op, a: Operand, d: &[Operand], w64: bool) -> Result<()> {
+    pub(super) fn lower_count(&mut self, op: Op, a: Operand, d: &[Operand], w64: bool) -> Result<()> {
         if !w64 {
             self.op(op, d.to_vec(), vec![a]);
             return Ok(());

@@ -52,7 +52,9 @@ impl FnLowering<'_> {
             return Ok(true);
         }
         let family = match base {
-            "llvm.ctlz" | "llvm.cttz" | "llvm.bswap" | "llvm.bitreverse" | "llvm.fshl" | "llvm.fshr" => base,
+            "llvm.ctlz" | "llvm.cttz" | "llvm.ctpop" | "llvm.bswap" | "llvm.bitreverse" | "llvm.fshl" | "llvm.fshr" => {
+                base
+            }
             "llvm.copysign" => base,
             _ if name.starts_with("llvm.nvvm.rotate.") => "rotate",
             _ => return Ok(false),
@@ -64,17 +66,50 @@ impl FnLowering<'_> {
             "llvm.ctlz" | "llvm.cttz" => 2,
             _ => 1,
         };
-        if args.len() != arity || d.len() != 1 {
+        // Vectors lane by lane, as llc-19 scalarizes them (`bswap.v2i16`, `ctpop.v4i32`); a
+        // scalar operand (the `is_zero_poison` flag of ctlz/cttz) serves every lane.
+        let (ety, n) = match rty {
+            Ty::Vector(e, n) if !matches!(family, "rotate" | "llvm.copysign") => ((**e).clone(), *n as usize),
+            t => (t.clone(), 1),
+        };
+        if args.len() != arity || d.len() != n {
             return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
         }
-        let a = self.get1(args[0])?;
+        let mut lanes = Vec::new();
+        for &x in args {
+            lanes.push(self.get(x)?);
+        }
+        for (k, dk) in d.iter().enumerate() {
+            let mut ops = Vec::new();
+            for l in &lanes {
+                match l.len() {
+                    len if len == n => ops.push(l[k].clone()),
+                    1 => ops.push(l[0].clone()),
+                    _ => return Err(self.err(format!("intrinsic {name}"))),
+                }
+            }
+            self.bits_lane(name, family, &ety, &ops, std::slice::from_ref(dk))?;
+        }
+        Ok(true)
+    }
+
+    /// One lane (or the scalar) of a bit intrinsic of `family` on type `rty`: `ops` are the
+    /// operands, `d` the one destination.
+    fn bits_lane(&mut self, name: &str, family: &str, rty: &Ty, ops: &[Operand], d: &[Operand]) -> Result<()> {
+        let arg = |k: usize| ops.get(k).cloned().unwrap_or(Operand::Zero);
+        let a = arg(0);
         if family == "llvm.copysign" {
-            let b = self.get1(args[1])?;
-            return self.lower_copysign(name, rty, a, b, d).map(|()| true);
+            return self.lower_copysign(name, rty, a, arg(1), d);
+        }
+        if family == "llvm.ctpop" {
+            let bits = ibits(rty).filter(|_| !matches!(rty, Ty::Ptr(_)));
+            let Some(bits) = bits else { return Err(self.err(format!("intrinsic {name} on type {rty:?}"))) };
+            let a = self.norm(a, bits, false);
+            return self.lower_count(Op::Popc { w64: bits == 64 }, a, d, bits == 64);
         }
         if family == "rotate" {
             let x = reg(self.in_reg(a, name != "llvm.nvvm.rotate.b32"));
-            let n = self.get1(args[1])?;
+            let n = arg(1);
             match name {
                 "llvm.nvvm.rotate.b32" => {
                     self.op(Op::Funnel { left: true, clamp: false }, d.to_vec(), vec![x.clone(), x, n])
@@ -83,7 +118,7 @@ impl FnLowering<'_> {
                 "llvm.nvvm.rotate.right.b64" => self.funnel64(false, x.clone(), x, n, d[0].clone()),
                 _ => return Err(self.err(format!("intrinsic {name}"))),
             }
-            return Ok(true);
+            return Ok(());
         }
         let bits = match ibits(rty) {
             Some(b @ (8 | 16 | 32 | 64)) if !matches!(rty, Ty::Ptr(_)) => b,
@@ -174,11 +209,11 @@ impl FnLowering<'_> {
             ("llvm.fshl" | "llvm.fshr", 32) => {
                 // fshl(x, y, z): the high word of (x:y) << (z mod 32); fshr: the low word of
                 // (x:y) >> (z mod 32).
-                let (x, y, z) = (a, self.get1(args[1])?, self.get1(args[2])?);
+                let (x, y, z) = (a, arg(1), arg(2));
                 self.op(Op::Funnel { left: family == "llvm.fshl", clamp: false }, d.to_vec(), vec![y, x, z]);
             }
             ("llvm.fshl" | "llvm.fshr", 64) => {
-                let (y, z) = (self.get1(args[1])?, self.get1(args[2])?);
+                let (y, z) = (arg(1), arg(2));
                 let z = reg(self.in_reg(z, true));
                 let s = self.lo32(z);
                 let x = reg(self.in_reg(a, true));
@@ -187,7 +222,7 @@ impl FnLowering<'_> {
             }
             ("llvm.fshl" | "llvm.fshr", n) => {
                 // v = x << n | zext(y), s = z mod n.
-                let (y, z) = (self.get1(args[1])?, self.get1(args[2])?);
+                let (y, z) = (arg(1), arg(2));
                 let y = self.norm(y, n, false);
                 let xs = self.f.new_reg(RegFile::R, PairMode::Single);
                 self.op(
@@ -217,7 +252,7 @@ impl FnLowering<'_> {
             }
             _ => return Err(self.err(format!("intrinsic {name}"))),
         }
-        Ok(true)
+        Ok(())
     }
 
     /// 64-bit funnel shift of `hi:lo` by the 32-bit amount `n` (mod 64): the high doubleword of
