@@ -160,6 +160,12 @@ impl SpecialReg {
 
     /// Parses an intrinsic name `llvm.nvvm.read.ptx.sreg.<suffix>`.
     pub fn from_intrinsic(name: &str) -> Option<SpecialReg> {
+        // LLVM's target-independent counters, which NVPTX reads from %clock64 / %globaltimer.
+        match name {
+            "llvm.readcyclecounter" => return Some(SpecialReg::Clock64),
+            "llvm.readsteadycounter" => return Some(SpecialReg::Globaltimer),
+            _ => {}
+        }
         // `llvm.ptx.read.*`: the names of LLVM 3.0's PTX back end for the same registers.
         let suffix = name.strip_prefix("llvm.nvvm.read.ptx.sreg.").or_else(|| name.strip_prefix("llvm.ptx.read."))?;
         Self::from_suffix(suffix)

@@ -598,6 +598,12 @@ impl Printer<'_> {
                     (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
                 self.line(&g, format!("fns.b32 {d}, {mask}, {base}, {offset}"));
             }
+            Op::Dp { two, hi, a_signed, b_signed } => {
+                let (d, a, b, c) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
+                let su = |s: bool| if s { "s32" } else { "u32" };
+                let form = if two { if hi { "dp2a.hi" } else { "dp2a.lo" } } else { "dp4a" };
+                self.line(&g, format!("{form}.{}.{} {d}, {a}, {b}, {c}", su(a_signed), su(b_signed)));
+            }
             Op::Prmt => {
                 let (d, a, sel, b) =
                     (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);

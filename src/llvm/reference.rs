@@ -339,6 +339,21 @@ extern "C" fn n_fabs_f(x: f32) -> f32 {
 extern "C" fn n_fabs_d(x: f64) -> f64 {
     x.abs()
 }
+type Dp4 = extern "C" fn(u32, u32, u32) -> u32;
+type Dp2 = extern "C" fn(u32, u32, bool, u32) -> u32;
+/// `dp4a` / `dp2a`, written from the PTX ISA's definition (independent of the interpreter's
+/// `exec::dot`): each field extended, the products summed into `c` modulo 2^32.
+extern "C" fn n_dp4a<const AS: bool, const BS: bool>(a: u32, b: u32, c: u32) -> u32 {
+    let byte =
+        |x: u32, k: u32, s: bool| if s { (x >> (8 * k)) as u8 as i8 as i32 } else { (x >> (8 * k)) as u8 as i32 };
+    (0..4).fold(c, |acc, k| acc.wrapping_add(byte(a, k, AS).wrapping_mul(byte(b, k, BS)) as u32))
+}
+extern "C" fn n_dp2a<const AS: bool, const BS: bool>(a: u32, b: u32, hi: bool, c: u32) -> u32 {
+    let half = |k: u32| if AS { (a >> (16 * k)) as u16 as i16 as i32 } else { (a >> (16 * k)) as u16 as i32 };
+    let byte = |k: u32| if BS { (b >> (8 * k)) as u8 as i8 as i32 } else { (b >> (8 * k)) as u8 as i32 };
+    let base = if hi { 2 } else { 0 };
+    (0..2).fold(c, |acc, k| acc.wrapping_add(half(k).wrapping_mul(byte(base + k)) as u32))
+}
 extern "C" fn n_mulhi_i(a: i32, b: i32) -> i32 {
     ((a as i64 * b as i64) >> 32) as i32
 }
@@ -502,6 +517,14 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         "sad.ll" => ("i64", &["i64", "i64", "i64"], n_sad_ll as extern "C" fn(i64, i64, i64) -> i64 as usize),
         "sad.ull" => ("i64", &["i64", "i64", "i64"], n_sad_ull as extern "C" fn(u64, u64, u64) -> u64 as usize),
         "prmt" => ("i32", &["i32", "i32", "i32"], n_prmt as extern "C" fn(u32, u32, u32) -> u32 as usize),
+        "idp4a.s.s" => ("i32", &["i32", "i32", "i32"], n_dp4a::<true, true> as Dp4 as usize),
+        "idp4a.s.u" => ("i32", &["i32", "i32", "i32"], n_dp4a::<true, false> as Dp4 as usize),
+        "idp4a.u.s" => ("i32", &["i32", "i32", "i32"], n_dp4a::<false, true> as Dp4 as usize),
+        "idp4a.u.u" => ("i32", &["i32", "i32", "i32"], n_dp4a::<false, false> as Dp4 as usize),
+        "idp2a.s.s" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<true, true> as Dp2 as usize),
+        "idp2a.s.u" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<true, false> as Dp2 as usize),
+        "idp2a.u.s" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<false, true> as Dp2 as usize),
+        "idp2a.u.u" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<false, false> as Dp2 as usize),
         "d2i.lo" => ("i32", D1, n_d2i_lo as extern "C" fn(f64) -> u32 as usize),
         "d2i.hi" => ("i32", D1, n_d2i_hi as extern "C" fn(f64) -> u32 as usize),
         "lohi.i2d" => ("double", I2, n_lohi_i2d as extern "C" fn(u32, u32) -> f64 as usize),

@@ -49,7 +49,9 @@ pub fn is_candidate(op: &Op) -> bool {
         Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => true,
         Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => true,
         Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => true,
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => true,
+        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Dp { .. } | Op::Fns => {
+            true
+        }
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => true,
         Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
         Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => false,

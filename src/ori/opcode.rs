@@ -544,6 +544,15 @@ pub enum Op {
     },
     /// `PRMT d, a, sel, b`: byte permute (bswap).
     Prmt,
+    /// `dp4a` / `dp2a.{lo,hi}` (`IDP`): `d = c + Σ a[i]·b[i]` over the four bytes of `a` and `b`
+    /// (`dp4a`), or over the two halfwords of `a` and two bytes of `b` (`dp2a`: bytes 0-1, or
+    /// 2-3 with `hi`), each extended as its signedness says; srcs `a, b, c`.
+    Dp {
+        two: bool,
+        hi: bool,
+        a_signed: bool,
+        b_signed: bool,
+    },
     /// `fns.b32 d, mask, base, offset`: the position of the `|offset|`-th set bit of `mask`
     /// met walking from bit `base` up (positive offset) or down (negative), or `base` itself
     /// when it is set and `offset` is 0; `0xffffffff` when there is none (a macro: ptxas
@@ -708,7 +717,13 @@ impl Op {
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
+            Op::IMnMx { .. }
+            | Op::Popc { .. }
+            | Op::Flo { .. }
+            | Op::Brev { .. }
+            | Op::Prmt
+            | Op::Dp { .. }
+            | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Cvta { .. } | Op::Phi | Op::Copy => false,
         }
@@ -731,7 +746,13 @@ impl Op {
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
+            Op::IMnMx { .. }
+            | Op::Popc { .. }
+            | Op::Flo { .. }
+            | Op::Brev { .. }
+            | Op::Prmt
+            | Op::Dp { .. }
+            | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
             Op::Ld { .. }
             | Op::St { .. }
@@ -775,7 +796,13 @@ impl Op {
             Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
             Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
             Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => false,
+            Op::IMnMx { .. }
+            | Op::Popc { .. }
+            | Op::Flo { .. }
+            | Op::Brev { .. }
+            | Op::Prmt
+            | Op::Dp { .. }
+            | Op::Fns => false,
             Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
             Op::St { .. } | Op::Bar | Op::BarArrive | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => {
                 false
@@ -802,6 +829,7 @@ impl Op {
             Op::Brev { .. } => Some("UBREV"),
             Op::Fns => None,
             Op::Prmt => Some("UPRMT"),
+            Op::Dp { .. } => None,
             Op::S2R => Some("S2UR"),
             Op::Ld { space: Space::Const, .. } => Some("ULDC"),
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => None,
@@ -900,6 +928,11 @@ impl fmt::Display for Op {
             Op::Flo { w64 } => write!(f, "FLO.U32{}", w(w64)),
             Op::Brev { w64 } => write!(f, "BREV{}", w(w64)),
             Op::Prmt => write!(f, "PRMT"),
+            Op::Dp { two, hi, a_signed, b_signed } => {
+                let su = |s: bool| if s { "S8" } else { "U8" };
+                let form = if two { if hi { ".2A.HI" } else { ".2A.LO" } } else { ".4A" };
+                write!(f, "IDP{form}.{}.{}", su(a_signed), su(b_signed))
+            }
             Op::Fns => write!(f, "FNS"),
             Op::IDiv { signed, rem, w64 } => {
                 write!(f, "{}.{}", if rem { "IREM" } else { "IDIV" }, su(signed, w64))

@@ -132,7 +132,7 @@ pub fn uniform_opcode(inst: &Inst) -> Option<&'static str> {
         | Op::PLop3 { .. }
         | Op::Sel { .. } => true,
         Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Cvta { .. } => true,
-        Op::Fns => false,
+        Op::Fns | Op::Dp { .. } => false,
         Op::FSetp { .. } | Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } => false,
         Op::FNeg { .. } | Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } => false,
         Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => false,

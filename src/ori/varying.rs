@@ -179,7 +179,7 @@ pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
         | Op::Sel { .. } => Transfer::Operands,
         Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => Transfer::Operands,
         Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Transfer::Operands,
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => {
+        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Dp { .. } | Op::Fns => {
             Transfer::Operands
         }
         Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,

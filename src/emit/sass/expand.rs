@@ -141,6 +141,10 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(format!("MOV {}, {t}", em.word(dd, 0)));
         }
         Op::Fns => macros::fns(em, i),
+        Op::Dp { .. } => {
+            let a = em.in_reg(&i.srcs[0]);
+            em.emit(format!("{} {}, {a}, {}, {}", i.op, d(em, 0), s(em, 1), s(em, 2)));
+        }
         Op::Prmt => {
             let a = em.in_reg(&i.srcs[0]);
             em.emit(format!("PRMT {}, {a}, {}, {}", d(em, 0), s(em, 1), s(em, 2)));

@@ -226,6 +226,21 @@ pub fn mufu(func: MufuFn, ftz: bool, v: u64) -> u64 {
 
 /// `PRMT d, a, sel, b` (`prmt.b32 d, a, b, sel`, default mode): byte `i` of the result is byte
 /// `sel[4i+2..4i]` of the 8-byte value `b:a`, or its sign replicated when `sel[4i+3]` is set.
+/// `dp4a` / `dp2a` (see `Op::Dp`): the 32-bit wrapping sum.
+pub fn dot(two: bool, hi: bool, a_signed: bool, b_signed: bool, a: u64, b: u64, c: u64) -> u64 {
+    let (a, b) = (a as u32, b as u32);
+    let field = |x: u32, k: u32, bits: u32, signed: bool| -> i64 {
+        let v = (x >> (k * bits)) & ((1u32 << bits) - 1);
+        if signed { ((v << (32 - bits)) as i32 >> (32 - bits)) as i64 } else { v as i64 }
+    };
+    let sum: i64 = if two {
+        (0..2).map(|k| field(a, k, 16, a_signed) * field(b, k + if hi { 2 } else { 0 }, 8, b_signed)).sum()
+    } else {
+        (0..4).map(|k| field(a, k, 8, a_signed) * field(b, k, 8, b_signed)).sum()
+    };
+    (c as u32).wrapping_add(sum as u32) as u64
+}
+
 pub fn prmt(a: u64, sel: u64, b: u64) -> u64 {
     let bytes = ((b as u32 as u64) << 32) | (a as u32 as u64);
     let mut r = 0u64;
@@ -535,6 +550,7 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
             }
         }
         Op::Prmt => prmt(s(0), s(1), s(2)),
+        Op::Dp { two, hi, a_signed, b_signed } => dot(two, hi, a_signed, b_signed, s(0), s(1), s(2)),
         Op::Fns => fns(s(0) as u32, s(1) as u32, s(2) as u32 as i32) as u64,
         Op::IDiv { signed, rem, w64 } => idiv(signed, rem, w64, s(0), s(1)),
         Op::Cvt { from, to, round } => cvt(from, to, round, s(0)),

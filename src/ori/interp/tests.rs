@@ -96,6 +96,13 @@ fn bit_counting_and_permutes() {
     assert_eq!(alu(&Op::Prmt, &[0x1122_3344, 0x0123, 0]).unwrap(), 0x4433_2211);
     assert_eq!(alu(&Op::Prmt, &[0x1122_3344, 0x7654, 0xAABB_CCDD]).unwrap(), 0xAABB_CCDD);
     assert_eq!(alu(&Op::Prmt, &[0x0000_0080, 0x8880, 0]).unwrap(), 0xFFFF_FF80);
+    // dp4a: bytes (1, 2, 3, 0xff) · (4, 5, 6, 7) + 10: unsigned 4+10+18+1785, signed a 4+10+18-7.
+    let dp = |two, hi, a_signed, b_signed| Op::Dp { two, hi, a_signed, b_signed };
+    assert_eq!(alu(&dp(false, false, false, false), &[0xff03_0201, 0x0706_0504, 10]).unwrap(), 1827);
+    assert_eq!(alu(&dp(false, false, true, false), &[0xff03_0201, 0x0706_0504, 10]).unwrap(), 35);
+    // dp2a: halves (0xfffe = -2 signed, 3) · bytes 2-3 of b (hi) (0x80 = -128 signed, 1).
+    assert_eq!(alu(&dp(true, true, true, true), &[0x0003_fffe, 0x0180_0000, 0]).unwrap(), 259);
+    assert_eq!(alu(&dp(true, false, false, false), &[0x0003_fffe, 0x0000_0102, 0]).unwrap(), 0xfffe * 2 + 3);
     assert_eq!(alu(&Op::IAbs { w64: false }, &[0x8000_0000]).unwrap(), 0x8000_0000);
     assert_eq!(alu(&Op::IAbs { w64: false }, &[0xFFFF_FFFB]).unwrap(), 5);
     let mnmx = |signed, max, a, b| alu(&Op::IMnMx { signed, max, w64: false }, &[a, b]).unwrap();

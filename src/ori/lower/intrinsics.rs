@@ -33,6 +33,9 @@ impl FnLowering<'_> {
             }
             return Ok(());
         }
+        if let Some(rest) = name.strip_prefix("llvm.nvvm.idp") {
+            return self.lower_dot(name, rest, args, d);
+        }
         if name.starts_with("llvm.nvvm.fabs.") {
             return self.lower_nvvm_fabs(v, name, args, d);
         }
@@ -327,6 +330,38 @@ impl FnLowering<'_> {
         let t = self.f.new_reg(RegFile::R, PairMode::Single);
         self.op(op, vec![reg(t)], vec![a]);
         self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, d.to_vec(), vec![reg(t)]);
+        Ok(())
+    }
+
+    /// `llvm.nvvm.idp4a.<a>.<b>(a, b, c)` and `llvm.nvvm.idp2a.<a>.<b>(a, b, i1 hi, c)` (`<a>`,
+    /// `<b>`: `s` or `u`, the signedness of each operand's fields): `dp4a` / `dp2a.{lo,hi}`.
+    fn lower_dot(&mut self, name: &str, rest: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let bad = || self.err(format!("intrinsic {name} with {} arguments", args.len()));
+        let (two, signs) = match (rest.strip_prefix("4a."), rest.strip_prefix("2a.")) {
+            (Some(s), _) => (false, s),
+            (_, Some(s)) => (true, s),
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        let (a_signed, b_signed) = match signs {
+            "s.s" => (true, true),
+            "s.u" => (true, false),
+            "u.s" => (false, true),
+            "u.u" => (false, false),
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        if d.len() != 1 || args.len() != if two { 4 } else { 3 } {
+            return Err(bad());
+        }
+        let hi = if two {
+            if !ffi::is_constant_int(args[2]) {
+                return Err(self.err(format!("intrinsic {name} with a variable hi/lo operand")));
+            }
+            ffi::const_int(args[2]) & 1 == 1
+        } else {
+            false
+        };
+        let (a, b, c) = (self.get1(args[0])?, self.get1(args[1])?, self.get1(args[args.len() - 1])?);
+        self.op(Op::Dp { two, hi, a_signed, b_signed }, d.to_vec(), vec![a, b, c]);
         Ok(())
     }
 

@@ -92,7 +92,9 @@ pub fn early_clobber_sources(inst: &Inst) -> Vec<VReg> {
         | Op::Sel { .. } => Vec::new(),
         Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => Vec::new(),
         Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Vec::new(),
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Fns => Vec::new(),
+        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Dp { .. } | Op::Fns => {
+            Vec::new()
+        }
         Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => Vec::new(),
         Op::Match { .. }
         | Op::Redux { .. }

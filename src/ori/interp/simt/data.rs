@@ -296,6 +296,7 @@ impl Sim<'_> {
             | Op::Brev { .. }
             | Op::Fns
             | Op::Prmt
+            | Op::Dp { .. }
             | Op::IDiv { .. }
             | Op::Cvt { .. }
             | Op::S2R
