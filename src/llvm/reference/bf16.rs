@@ -151,16 +151,65 @@ extern "C" fn host_min_max(a: u32, b: u32, flags: u32) -> u32 {
     (if xorsign { m | ((ha ^ hb) & 0x8000) } else { m }) as u32
 }
 
-/// `cvt.{rn,rz}[.relu].bf16.f32`; `mode`: 1 toward zero, 2 relu.
+/// `cvt.{rn,rz}[.relu].{bf16,f16}.f32`; `mode`: 1 toward zero, 2 relu, 4 f16 (else bf16).
 extern "C" fn host_from_f32(x: f32, mode: u32) -> u32 {
+    let rz = mode & 1 != 0;
     let r = if x.is_nan() {
         CANONICAL_NAN
-    } else if mode & 1 != 0 {
+    } else if mode & 4 != 0 {
+        f16_from_f32(x, rz)
+    } else if rz {
         (x.to_bits() >> 16) as u16
     } else {
         bf16_rne(x)
     };
     (if mode & 2 != 0 { relu(r) } else { r }) as u32
+}
+
+/// A finite or infinite f32 → f16 bits, to nearest even or toward zero: the magnitude in units of
+/// the f16 ulp of its binade (2^-24 below 2^-14), rounded to an integer (exact in f64), then
+/// re-encoded; beyond the largest finite (65504) infinity, or 65504 toward zero.
+fn f16_from_f32(x: f32, rz: bool) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = (x as f64).abs();
+    if a.is_infinite() {
+        return sign | 0x7C00;
+    }
+    let e = if a < 2f64.powi(-14) { -14 } else { a.log2().floor() as i32 };
+    // log2 may round at a binade's edge: settle e so that 2^e <= a < 2^(e+1).
+    let e = if a >= 2f64.powi(e + 1) {
+        e + 1
+    } else if a < 2f64.powi(e) && e > -14 {
+        e - 1
+    } else {
+        e
+    };
+    let ulp = 2f64.powi(e - 10);
+    let n = a / ulp;
+    let m = if rz {
+        n.trunc()
+    } else {
+        let f = n.floor();
+        let d = n - f;
+        if d > 0.5 || (d == 0.5 && f % 2.0 == 1.0) { f + 1.0 } else { f }
+    };
+    let v = m * ulp;
+    if v >= 65520.0 || (rz && v > 65504.0) {
+        return sign | if rz { 0x7BFF } else { 0x7C00 };
+    }
+    if v < 2f64.powi(-14) {
+        return sign | (v / 2f64.powi(-24)) as u16;
+    }
+    let ve = v.log2().floor() as i32;
+    let ve = if v >= 2f64.powi(ve + 1) {
+        ve + 1
+    } else if v < 2f64.powi(ve) {
+        ve - 1
+    } else {
+        ve
+    };
+    let mant = (v / 2f64.powi(ve - 10)) as u16 - 1024;
+    sign | (((ve + 15) as u16) << 10) | mant
 }
 
 /// A 64-bit integer (signed when `signed` is non-zero) → bf16, round to nearest even: the
@@ -247,6 +296,14 @@ impl Rw {
         unsafe {
             let h = LLVMBuildBitCast(self.b, x, self.i16, c"".as_ptr());
             LLVMBuildZExt(self.b, h, self.i32, c"".as_ptr())
+        }
+    }
+
+    /// An i32 holding f16 bits as a half.
+    unsafe fn half(&self, r: LLVMValueRef) -> LLVMValueRef {
+        unsafe {
+            let h = LLVMBuildTrunc(self.b, r, self.i16, c"".as_ptr());
+            LLVMBuildBitCast(self.b, h, LLVMHalfTypeInContext(self.ctx), c"".as_ptr())
         }
     }
 
@@ -443,7 +500,7 @@ unsafe fn rewrite_one(rw: &mut Rw, i: LLVMValueRef) -> Result<Option<LLVMValueRe
                 };
                 LLVMBuildBitCast(rw.b, r, rw.bf, c"".as_ptr())
             }),
-            Bf16Op::FromF32 { round, relu, pair } => {
+            Bf16Op::FromF32 { round, relu, pair, f16 } => {
                 let f32t = LLVMFloatTypeInContext(rw.ctx);
                 let mut params = [f32t, rw.i32];
                 let h = rw.host(
@@ -451,14 +508,14 @@ unsafe fn rewrite_one(rw: &mut Rw, i: LLVMValueRef) -> Result<Option<LLVMValueRe
                     &mut params,
                     host_from_f32 as extern "C" fn(f32, u32) -> u32 as usize,
                 );
-                let mode = (round == Round::Rz) as u64 | (relu as u64) << 1;
+                let mode = (round == Round::Rz) as u64 | (relu as u64) << 1 | (f16 as u64) << 2;
                 // ff2bf16x2(a, b): lane 0 from b, lane 1 from a.
                 let srcs = if pair { vec![args[1], args[0]] } else { vec![args[0]] };
                 let lanes = srcs
                     .into_iter()
                     .map(|x| {
                         let r = rw.call(h, &mut [x, rw.c32(mode)]);
-                        rw.bfloat(r)
+                        if f16 { rw.half(r) } else { rw.bfloat(r) }
                     })
                     .collect();
                 rw.join(ty, lanes)
@@ -598,6 +655,17 @@ mod tests {
         assert_eq!(host_from_f32(1.0 + 2f32.powi(-8) + 2f32.powi(-20), 0), 0x3F81);
         assert_eq!(host_from_f32(1.0 + 2f32.powi(-8) + 2f32.powi(-20), 1), 0x3F80);
         assert_eq!(host_from_f32(-3.0, 2), 0);
+        // f16: 1 + 2^-11 is a tie (to even 1.0), 1 + 3·2^-11 rounds up; toward zero truncates;
+        // the subnormal 2^-24, overflow, relu.
+        assert_eq!(host_from_f32(1.0 + 2f32.powi(-11), 4), 0x3C00);
+        assert_eq!(host_from_f32(1.0 + 3.0 * 2f32.powi(-11), 4), 0x3C02);
+        assert_eq!(host_from_f32(1.0 + 3.0 * 2f32.powi(-11), 5), 0x3C01);
+        assert_eq!(host_from_f32(2f32.powi(-24), 4), 0x0001);
+        assert_eq!(host_from_f32(-70000.0, 4), 0xFC00);
+        assert_eq!(host_from_f32(70000.0, 5), 0x7BFF);
+        assert_eq!(host_from_f32(65504.0, 4), 0x7BFF);
+        assert_eq!(host_from_f32(-1.5, 6), 0);
+        assert_eq!(host_from_f32(-1.5, 4), 0xBE00);
         assert_eq!(host_from_i64((1u64 << 24) + (1 << 16) + 1, 0), 0x4B81);
         assert_eq!(
             host_from_i64((1u64 << 60) + (1 << 52) + 1, 0),

@@ -10,6 +10,7 @@
 //! | `neg.bf16[x2]`, `abs.bf16[x2]` | `neg.bf16`, `abs.bf16` | the sign bit flipped / cleared |
 //! | `f2bf16.{rn,rz}[.relu]` (f32 → bf16) | `cvt.{rn,rz}[.relu].bf16.f32` | `F2F.BF16.F32[.RZ]` [+ relu] |
 //! | `ff2bf16x2.{rn,rz}[.relu](a, b)` | `cvt.{rn,rz}[.relu].bf16x2.f32 d, a, b` | two conversions: lane 0 (the low half) is `b`, lane 1 `a` (PTX packs its first source into the upper half) |
+//! | `ff2f16x2.{rn,rz}[.relu](a, b)` | `cvt.{rn,rz}[.relu].f16x2.f32 d, a, b` | the same into `<2 x half>` (`F2F.F16.F32`) |
 //!
 //! Refused (`unsupported intrinsic`): `fma.rn.ftz.bf16` (llc writes `fma.rn.ftz.bf16`, which
 //! ptxas rejects: bf16 has no flush-to-zero form) and every other name. The `i16`-typed forms
@@ -36,11 +37,12 @@ pub(crate) enum Bf16Op {
     },
     Neg,
     Abs,
-    /// f32 → bf16 (`f2bf16`, `ff2bf16x2`: `pair`).
+    /// f32 → bf16 (`f2bf16`, `ff2bf16x2`: `pair`), or → f16 (`ff2f16x2`: `f16`, always a pair).
     FromF32 {
         round: Round,
         relu: bool,
         pair: bool,
+        f16: bool,
     },
 }
 
@@ -71,10 +73,12 @@ pub(crate) fn parse(rest: &str) -> Option<(Bf16Op, usize, bool)> {
             _ => None,
         };
     }
-    let (conv, pair) = if let Some(c) = rest.strip_prefix("f2bf16.") {
-        (c, false)
+    let (conv, pair, f16) = if let Some(c) = rest.strip_prefix("f2bf16.") {
+        (c, false, false)
     } else if let Some(c) = rest.strip_prefix("ff2bf16x2.") {
-        (c, true)
+        (c, true, false)
+    } else if let Some(c) = rest.strip_prefix("ff2f16x2.") {
+        (c, true, true)
     } else {
         return None;
     };
@@ -85,7 +89,7 @@ pub(crate) fn parse(rest: &str) -> Option<(Bf16Op, usize, bool)> {
         "rz.relu" => (Round::Rz, true),
         _ => return None,
     };
-    Some((Bf16Op::FromF32 { round, relu, pair }, if pair { 2 } else { 1 }, pair))
+    Some((Bf16Op::FromF32 { round, relu, pair, f16 }, if pair { 2 } else { 1 }, pair))
 }
 
 impl FnLowering<'_> {
@@ -95,9 +99,10 @@ impl FnLowering<'_> {
         let Some(rest) = name.strip_prefix("llvm.nvvm.") else { return Ok(false) };
         let Some((op, arity, x2)) = parse(rest) else { return Ok(false) };
         let lanes = if x2 { 2 } else { 1 };
+        let half = if matches!(op, Bf16Op::FromF32 { f16: true, .. }) { Ty::F16 } else { Ty::BF16 };
         let want = match ffi::classify(ffi::type_of(v)) {
-            Ty::BF16 => 1,
-            Ty::Vector(e, 2) if *e == Ty::BF16 => 2,
+            t if t == half => 1,
+            Ty::Vector(e, 2) if *e == half => 2,
             _ => 0,
         };
         if args.len() != arity || d.len() != lanes || want != lanes {
@@ -107,12 +112,13 @@ impl FnLowering<'_> {
         for &a in args {
             ops.push(self.get(a)?);
         }
-        if let Bf16Op::FromF32 { round, relu, pair } = op {
-            // ff2bf16x2(a, b): lane 0 from b, lane 1 from a.
+        if let Bf16Op::FromF32 { round, relu, pair, f16 } = op {
+            // ff2bf16x2(a, b) / ff2f16x2(a, b): lane 0 from b, lane 1 from a.
             let srcs: Vec<Operand> =
                 if pair { vec![ops[1][0].clone(), ops[0][0].clone()] } else { vec![ops[0][0].clone()] };
+            let ty = if f16 { FTy::F16 } else { FTy::BF16 };
             for (k, s) in srcs.into_iter().enumerate() {
-                self.bf16_lane_from_f32(round, relu, s, d[k].clone());
+                self.half_lane_from_f32(ty, round, relu, s, d[k].clone());
             }
             return Ok(true);
         }
@@ -156,29 +162,33 @@ impl FnLowering<'_> {
                 }
                 let r = self.half_reg();
                 self.op(Op::FFma { ty, round: Round::Rn }, vec![r.clone()], a.to_vec());
-                self.bf16_relu(r, d);
+                self.relu(ty, r, d);
             }
             Bf16Op::Neg => self.op(Op::FNeg { ty }, vec![d], a.to_vec()),
             Bf16Op::Abs => self.op(Op::FAbs { ty }, vec![d], a.to_vec()),
-            Bf16Op::FromF32 { round, relu, .. } => self.bf16_lane_from_f32(round, relu, a[0].clone(), d),
+            Bf16Op::FromF32 { round, relu, f16, .. } => {
+                let ty = if f16 { FTy::F16 } else { FTy::BF16 };
+                self.half_lane_from_f32(ty, round, relu, a[0].clone(), d)
+            }
         }
     }
 
-    /// f32 `s` → bf16 `d` rounded by `round`, clamped by `relu`.
-    fn bf16_lane_from_f32(&mut self, round: Round, relu: bool, s: Operand, d: Operand) {
-        let cvt = Op::Cvt { from: NumTy::F32, to: NumTy::BF16, round };
+    /// f32 `s` → bf16 or f16 (`ty`) `d` rounded by `round`, clamped by `relu`.
+    fn half_lane_from_f32(&mut self, ty: FTy, round: Round, relu: bool, s: Operand, d: Operand) {
+        let to = if ty == FTy::F16 { NumTy::F16 } else { NumTy::BF16 };
+        let cvt = Op::Cvt { from: NumTy::F32, to, round };
         if !relu {
             self.op(cvt, vec![d], vec![s]);
             return;
         }
         let r = self.half_reg();
         self.op(cvt, vec![r.clone()], vec![s]);
-        self.bf16_relu(r, d);
+        self.relu(ty, r, d);
     }
 
     /// `.relu`: `max.NaN(r, +0)` — a negative result (−0 included) becomes +0, NaN stays NaN.
-    fn bf16_relu(&mut self, r: Operand, d: Operand) {
-        self.op(Op::FMnMx { ty: FTy::BF16, max: true, nan: true }, vec![d], vec![r, Operand::Imm(0)]);
+    fn relu(&mut self, ty: FTy, r: Operand, d: Operand) {
+        self.op(Op::FMnMx { ty, max: true, nan: true }, vec![d], vec![r, Operand::Imm(0)]);
     }
 
     fn half_reg(&mut self) -> Operand {
@@ -200,11 +210,13 @@ mod tests {
         assert_eq!(parse("fma.rn.relu.bf16x2"), Some((Bf16Op::Fma { relu: true }, 3, true)));
         assert_eq!(parse("neg.bf16"), Some((Bf16Op::Neg, 1, false)));
         assert_eq!(parse("abs.bf16x2"), Some((Bf16Op::Abs, 1, true)));
-        let conv = |round, relu, pair| Bf16Op::FromF32 { round, relu, pair };
+        let conv = |round, relu, pair| Bf16Op::FromF32 { round, relu, pair, f16: false };
         assert_eq!(parse("f2bf16.rz.relu"), Some((conv(Round::Rz, true, false), 1, false)));
         assert_eq!(parse("ff2bf16x2.rn"), Some((conv(Round::Rn, false, true), 2, true)));
+        let f16 = Bf16Op::FromF32 { round: Round::Rz, relu: true, pair: true, f16: true };
+        assert_eq!(parse("ff2f16x2.rz.relu"), Some((f16, 2, true)));
         // Not bf16 intrinsics, or forms ptxas rejects.
-        for n in ["fma.rn.ftz.bf16", "fmin.ftz.bf16", "fmin.f16", "f2bf16.rm", "ff2f16x2.rn", "add.rn.bf16", "fmin"] {
+        for n in ["fma.rn.ftz.bf16", "fmin.ftz.bf16", "fmin.f16", "f2bf16.rm", "ff2f16x2.rm", "add.rn.bf16", "fmin"] {
             assert_eq!(parse(n), None, "{n}");
         }
     }
