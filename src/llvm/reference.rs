@@ -166,6 +166,7 @@ impl std::fmt::Display for RefError {
 /// LLVM intrinsic families the x86 back end lowers to instructions or libm/libgcc calls.
 const SAFE_INTRINSICS: &[&str] = &[
     "llvm.fma.",
+    "llvm.vector.reduce.",
     "llvm.fmuladd.",
     "llvm.sqrt.",
     "llvm.fabs.",

@@ -415,7 +415,7 @@ impl FnLowering<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn lower_scalar(
+    pub(super) fn lower_scalar(
         &mut self,
         v: V,
         opc: O,

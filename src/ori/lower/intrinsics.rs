@@ -138,6 +138,8 @@ impl FnLowering<'_> {
             || self.lower_saturating(v, name, &base, args, d)?
             || self.lower_bf16_intrinsic(v, name, args, d)?
             || self.lower_approx_trig(name, &base, &rty, args, d)?
+            || self.lower_vector_reduce(v, name, args, d)?
+            || self.lower_int_lanes(name, &base, &rty, args, d)?
         {
             return Ok(());
         }

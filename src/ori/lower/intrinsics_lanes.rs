@@ -5,7 +5,7 @@
 //! `copysign`, `fma`, `fmuladd`; the rounding family is `intrinsics_round.rs`. Also the
 //! `llvm.nvvm.fabs[.ftz].*` names of later LLVMs, on scalars and vectors, and
 //! `llvm.nvvm.ex2.approx.f16[x2]`, and `llvm.sin`/`llvm.cos` where the function allows unsafe
-//! floating-point math.
+//! floating-point math. Also the integer min/max/abs intrinsics on vectors.
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
@@ -59,6 +59,48 @@ impl FnLowering<'_> {
                 "llvm.copysign" => self.lower_copysign(name, et, a[0].clone(), a[1].clone(), dk)?,
                 _ => self.op(Op::FFma { ty: t, round: Round::Rn }, dk.to_vec(), a),
             }
+        }
+        Ok(true)
+    }
+
+    /// Integer `llvm.{s,u}{min,max}` and `llvm.abs` on vectors (`<2 x i16>`, `<4 x i32>`), lane
+    /// by lane as llc-19 scalarizes them; `Ok(false)` for scalars and other names.
+    pub(super) fn lower_int_lanes(
+        &mut self,
+        name: &str,
+        base: &str,
+        rty: &Ty,
+        args: &[V],
+        d: &[Operand],
+    ) -> Result<bool> {
+        let Ty::Vector(et, n) = rty else { return Ok(false) };
+        let Some(bits) = super::inst::ibits(et).filter(|_| **et != Ty::I1 && !matches!(**et, Ty::Ptr(_))) else {
+            return Ok(false);
+        };
+        let (arity, signed) = match base {
+            "llvm.smin" | "llvm.smax" => (2, true),
+            "llvm.umin" | "llvm.umax" => (2, false),
+            // abs(x, is_int_min_poison): the flag is one scalar.
+            "llvm.abs" => (2, true),
+            _ => return Ok(false),
+        };
+        if args.len() != arity || d.len() != *n as usize {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        }
+        let x = self.get(args[0])?;
+        let y = if base == "llvm.abs" { Vec::new() } else { self.get(args[1])? };
+        if x.len() != d.len() || (base != "llvm.abs" && y.len() != d.len()) {
+            return Err(self.err(format!("intrinsic {name}")));
+        }
+        let w64 = bits == 64;
+        for (k, dk) in d.iter().enumerate() {
+            let a = self.norm(x[k].clone(), bits, signed);
+            if base == "llvm.abs" {
+                self.op(Op::IAbs { w64 }, vec![dk.clone()], vec![a]);
+                continue;
+            }
+            let b = self.norm(y[k].clone(), bits, signed);
+            self.op(Op::IMnMx { signed, max: base.ends_with("max"), w64 }, vec![dk.clone()], vec![a, b]);
         }
         Ok(true)
     }

@@ -57,6 +57,7 @@ mod memops;
 mod noncoherent;
 mod odd_ints;
 mod params;
+mod reductions;
 mod spaces;
 mod stack;
 pub mod symbols;
