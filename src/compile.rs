@@ -42,6 +42,9 @@ pub struct MiddleEnd {
 pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'static str)) -> Result<MiddleEnd> {
     crate::llvm::nvvm_reflect::run(m, sm);
     lap("nvvm-reflect");
+    if crate::llvm::lower_variadics::run(m) > 0 {
+        lap("lower-variadics");
+    }
     let mut pcx = pass_api::PassContext::new(pass_api::PassOptions { sm: Some(sm), ..Default::default() });
     for (pass, params) in passes::parse_pipeline(MIDDLE_END)? {
         (pass.run)(m, &mut pcx, &params)?;

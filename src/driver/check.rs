@@ -165,10 +165,13 @@ fn reference_ir(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Vec<u8>
     // Unnamed functions get the names `compile` gives them, so kernels match by name.
     let named = module::name_unnamed_globals(&m);
     let contracted = if opts.fmad { fma_contract::run(&m) } else { 0 };
+    // Variadic functions as ori compiles them: x86's own `va_start` would write its 24-byte
+    // `va_list` over clang's NVPTX one (a pointer).
+    let expanded = crate::llvm::lower_variadics::run(&m);
     // `module asm` is PTX, which the host JIT cannot assemble; kernel code cannot name what it
     // declares except through inline asm, which keeps a kernel from the reference anyway.
     let had_asm = module::take_module_asm(&m);
-    if named == 0 && contracted == 0 && !had_asm {
+    if named == 0 && contracted == 0 && expanded == 0 && !had_asm {
         return Ok(bytes.to_vec());
     }
     Ok(m.write_bitcode_to_memory().as_slice().to_vec())

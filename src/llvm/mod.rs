@@ -9,6 +9,7 @@ pub mod gep_reassociate;
 pub mod intr_range;
 pub mod known_bits;
 pub mod launch_bounds;
+pub mod lower_variadics;
 pub mod metadata;
 pub mod module;
 pub mod nvvm_reflect;

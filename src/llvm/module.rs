@@ -72,14 +72,20 @@ pub fn parse_module<'ctx>(ctx: &'ctx Context, bytes: &[u8], name: &str) -> Resul
     // LLVM's parser diagnostic already reads `name:line:col: error: ...` plus the source line and
     // a caret; pass it through unchanged.
     let located = |e: inkwell::support::LLVMString| crate::Located(e.to_string().trim_end().to_string());
-    let module = ctx.create_module_from_ir(buffer).map_err(located)?;
-    if !module.get_data_layout().as_str().to_bytes().is_empty() {
-        return Ok(module);
+    let states_layout = bytes.split(|&c| c == b'\n').any(|l| l.trim_ascii_start().starts_with(b"target datalayout"));
+    if states_layout {
+        return Ok(ctx.create_module_from_ir(buffer).map_err(located)?);
     }
-    let Some(layout) = nvptx_default_layout(&module.get_triple())? else {
-        return Ok(module);
+    // The triple is known after a first parse, which goes to a scratch context: a second parse
+    // in `ctx` would rename every named struct type (`%struct.S` → `%struct.S.0`).
+    let scratch = Context::create();
+    let first = scratch.create_module_from_ir(buffer).map_err(located)?;
+    let Some(layout) = nvptx_default_layout(&first.get_triple())? else {
+        drop(first);
+        let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
+        return Ok(ctx.create_module_from_ir(buffer).map_err(located)?);
     };
-    drop(module);
+    drop(first);
     let mut text = format!("target datalayout = \"{}\" ", layout.as_str().to_string_lossy()).into_bytes();
     text.extend_from_slice(bytes);
     let buffer = MemoryBuffer::create_from_memory_range_copy(&text, name);

@@ -40,12 +40,18 @@ pub fn registry() -> &'static [PassInfo] {
     &REGISTRY
 }
 
-static REGISTRY: [PassInfo; 6] = [
+static REGISTRY: [PassInfo; 7] = [
     PassInfo {
         name: "block-layout",
         description: "Order blocks after their forward predecessors with every loop contiguous, else in source order.",
         params: &[],
         run: crate::llvm::block_layout::run_pass,
+    },
+    PassInfo {
+        name: "lower-variadics",
+        description: "Give every defined variadic function a pointer to a buffer of its variadic arguments (llc's ExpandVariadics for NVPTX).",
+        params: &[],
+        run: crate::llvm::lower_variadics::run_pass,
     },
     PassInfo {
         name: "fma-contract",

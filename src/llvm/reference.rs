@@ -167,6 +167,7 @@ impl std::fmt::Display for RefError {
 const SAFE_INTRINSICS: &[&str] = &[
     "llvm.fma.",
     "llvm.vector.reduce.",
+    "llvm.ptrmask.",
     "llvm.fmuladd.",
     "llvm.sqrt.",
     "llvm.fabs.",

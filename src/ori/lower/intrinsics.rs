@@ -151,6 +151,12 @@ impl FnLowering<'_> {
                 Ok(())
             }
             "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
+            // ptrmask(p, m): the address bits anded with the mask (clang's va_arg alignment).
+            "llvm.ptrmask" if matches!(rty, Ty::Ptr(_)) => {
+                let (p, mask) = (arg(self, 0)?, arg(self, 1)?);
+                self.op(Op::Lop3 { lut: lut::AND, w64: true }, d.to_vec(), vec![p, mask, Operand::Zero]);
+                Ok(())
+            }
             // The half bits in an i16 ↔ f32/f64 (`cvt.f32.f16`, `cvt.rn.f16.f32`).
             "llvm.convert" if name.starts_with("llvm.convert.from.fp16.") && t.is_some() => {
                 let to = match t.unwrap() {

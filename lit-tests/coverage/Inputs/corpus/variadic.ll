@@ -1,15 +1,10 @@
-; A variadic device function: llc-19 compiles it (the va_list in a .param buffer), ori refuses
-; it with a diagnostic.
+; A call of a variadic function that is only declared: llc-19 compiles it (the variadic
+; arguments in a .param buffer of the other module's ABI); ori refuses it with a diagnostic.
 target triple = "nvptx64-nvidia-cuda"
 
-define i32 @caller(i32 %n, ...) {
-  %ap = alloca ptr, align 8
-  call void @llvm.va_start.p0(ptr %ap)
-  %v = va_arg ptr %ap, i32
-  call void @llvm.va_end.p0(ptr %ap)
-  %s = add i32 %v, %n
-  ret i32 %s
-}
+declare i32 @external(i32, ...)
 
-declare void @llvm.va_start.p0(ptr)
-declare void @llvm.va_end.p0(ptr)
+define i32 @caller(i32 %n) {
+  %r = call i32 (i32, ...) @external(i32 %n, i32 5, double 1.0)
+  ret i32 %r
+}
