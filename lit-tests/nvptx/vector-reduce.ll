@@ -9,7 +9,12 @@
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: ori check --maxrregcount=24 %s | FileCheck %s --check-prefix=EXEC
+; A reduction wider than 1024 lanes is refused cleanly, with no output file.
+; RUN: rm -f %t.wide.ptx
+; RUN: not ori llc %S/Inputs/reduce-too-wide.ll -o %t.wide.ptx 2>&1 | FileCheck %s --check-prefix=WIDE
+; RUN: not ls %t.wide.ptx
 ; REQUIRES: ptxas
+; WIDE: ori: error: unsupported intrinsic llvm.vector.reduce.add.v2048i32 on a vector of 2048 lanes (at most 1024) in function @wide
 ; EXEC: reduce: ok (jit;
 ; CHECK-LABEL: .entry reduce
 ; CHECK-COUNT-3: add.s32

@@ -22,6 +22,9 @@ use crate::ori::opcode::{FTy, Op};
 use anyhow::Result;
 use llvm_sys::LLVMOpcode as O;
 
+/// The widest vector reduced (llc-19 itself fails on `<65536 x float>`).
+const MAX_LANES: usize = 1024;
+
 impl FnLowering<'_> {
     /// Lowers `llvm.vector.reduce.<kind>.<type>`; `Ok(false)` for other names.
     pub(super) fn lower_vector_reduce(&mut self, v: V, name: &str, args: &[V], d: &[Operand]) -> Result<bool> {
@@ -39,6 +42,12 @@ impl FnLowering<'_> {
         let lanes = self.get(vector)?;
         if d.len() != 1 || lanes.is_empty() {
             return Err(bad(self));
+        }
+        if lanes.len() > MAX_LANES {
+            // Every lane would be live at once: refused rather than compiled for minutes.
+            return Err(
+                self.err(format!("intrinsic {name} on a vector of {} lanes (at most {MAX_LANES})", lanes.len()))
+            );
         }
         // SAFETY: `v` is a call instruction.
         let reassoc = unsafe {
