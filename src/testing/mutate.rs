@@ -189,7 +189,7 @@ fn other_constant<'ctx>(c: IntValue<'ctx>, rng: &mut Rng) -> IntValue<'ctx> {
         u64::MAX,
         old.wrapping_add(1),
         old.wrapping_sub(1),
-        1u64 << (rng.next_u64() % bits.max(1) as u64),
+        1u64 << (rng.next_u64() % bits.clamp(1, 64) as u64),
         rng.next_u64(),
     ];
     let mut v = choices[rng.below(choices.len())] & mask;
@@ -427,6 +427,17 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
         }
         let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
         assert_eq!(kinds, ["binop", "branch", "const", "icmp", "operand", "select"]);
+    }
+
+    #[test]
+    fn constants_wider_than_64_bits_get_other_constants() {
+        // An i128 constant: the single-bit choice stays within the 64 bits a u64 holds.
+        let ctx = Context::create();
+        let c = ctx.i128_type().const_int(5, false);
+        for seed in 0..200 {
+            let v = other_constant(c, &mut Rng::new(seed));
+            assert_ne!(v.get_zero_extended_constant(), Some(5));
+        }
     }
 
     #[test]

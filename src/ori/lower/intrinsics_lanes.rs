@@ -14,6 +14,11 @@ use crate::ori::ir::{Operand, PairMode, RegFile};
 use crate::ori::opcode::{BoolOp, FCmp, FTy, MufuFn, NumTy, Op, Round};
 use anyhow::Result;
 
+/// The width of an integer type that min/max/abs apply to (not `i1`, not a pointer).
+pub(super) fn int_bits(t: &Ty) -> Option<u32> {
+    super::inst::ibits(t).filter(|_| *t != Ty::I1 && !matches!(t, Ty::Ptr(_)))
+}
+
 impl FnLowering<'_> {
     /// Lowers a vector float intrinsic of `base` (the name without its overload suffix) lane by
     /// lane; `Ok(false)` for scalars and other names.
@@ -74,9 +79,7 @@ impl FnLowering<'_> {
         d: &[Operand],
     ) -> Result<bool> {
         let Ty::Vector(et, n) = rty else { return Ok(false) };
-        let Some(bits) = super::inst::ibits(et).filter(|_| **et != Ty::I1 && !matches!(**et, Ty::Ptr(_))) else {
-            return Ok(false);
-        };
+        let Some(bits) = int_bits(et) else { return Ok(false) };
         let (arity, signed) = match base {
             "llvm.smin" | "llvm.smax" => (2, true),
             "llvm.umin" | "llvm.umax" => (2, false),

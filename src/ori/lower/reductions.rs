@@ -16,7 +16,8 @@
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
-use super::inst::{fty, ibits, reg};
+use super::inst::{fty, reg};
+use super::intrinsics_lanes::int_bits;
 use crate::ori::ir::Operand;
 use crate::ori::opcode::{FTy, Op};
 use anyhow::Result;
@@ -116,9 +117,7 @@ impl FnLowering<'_> {
         }
         match kind {
             "smin" | "smax" | "umin" | "umax" => {
-                let bits = ibits(et)
-                    .filter(|_| *et != Ty::I1 && !matches!(et, Ty::Ptr(_)))
-                    .ok_or_else(|| unsupported(self))?;
+                let bits = int_bits(et).ok_or_else(|| unsupported(self))?;
                 let signed = kind.starts_with('s');
                 let (a, b) = (self.norm(acc, bits, signed), self.norm(x, bits, signed));
                 self.op(Op::IMnMx { signed, max: kind.ends_with("max"), w64: bits == 64 }, vec![out], vec![a, b]);
