@@ -75,19 +75,7 @@ impl FnLowering<'_> {
         if args.len() != arity || d.len() != n {
             return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
         }
-        let mut lanes = Vec::new();
-        for &x in args {
-            lanes.push(self.get(x)?);
-        }
-        for (k, dk) in d.iter().enumerate() {
-            let mut ops = Vec::new();
-            for l in &lanes {
-                match l.len() {
-                    len if len == n => ops.push(l[k].clone()),
-                    1 => ops.push(l[0].clone()),
-                    _ => return Err(self.err(format!("intrinsic {name}"))),
-                }
-            }
+        for (ops, dk) in self.lane_operands(name, args, n)?.into_iter().zip(d) {
             self.bits_lane(name, family, &ety, &ops, std::slice::from_ref(dk))?;
         }
         Ok(true)

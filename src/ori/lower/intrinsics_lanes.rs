@@ -41,16 +41,7 @@ impl FnLowering<'_> {
         if args.len() != arity || d.len() != *n as usize {
             return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
         }
-        let mut lanes = Vec::new();
-        for &a in args {
-            let l = self.get(a)?;
-            if l.len() != d.len() {
-                return Err(self.err(format!("intrinsic {name}")));
-            }
-            lanes.push(l);
-        }
-        for (k, dk) in d.iter().enumerate() {
-            let a: Vec<Operand> = lanes.iter().map(|l| l[k].clone()).collect();
+        for (a, dk) in self.lane_operands(name, args, d.len())?.into_iter().zip(d) {
             let dk = std::slice::from_ref(dk);
             match base {
                 "llvm.fabs" => self.op(Op::FAbs { ty: t }, dk.to_vec(), a),
@@ -90,19 +81,16 @@ impl FnLowering<'_> {
         if args.len() != arity || d.len() != *n as usize {
             return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
         }
-        let x = self.get(args[0])?;
-        let y = if base == "llvm.abs" { Vec::new() } else { self.get(args[1])? };
-        if x.len() != d.len() || (base != "llvm.abs" && y.len() != d.len()) {
-            return Err(self.err(format!("intrinsic {name}")));
-        }
+        // abs's flag changes no value: only the vector operands are read.
+        let vectors = if base == "llvm.abs" { &args[..1] } else { args };
         let w64 = bits == 64;
-        for (k, dk) in d.iter().enumerate() {
-            let a = self.norm(x[k].clone(), bits, signed);
+        for (ops, dk) in self.lane_operands(name, vectors, d.len())?.into_iter().zip(d) {
+            let a = self.norm(ops[0].clone(), bits, signed);
             if base == "llvm.abs" {
                 self.op(Op::IAbs { w64 }, vec![dk.clone()], vec![a]);
                 continue;
             }
-            let b = self.norm(y[k].clone(), bits, signed);
+            let b = self.norm(ops[1].clone(), bits, signed);
             self.op(Op::IMnMx { signed, max: base.ends_with("max"), w64 }, vec![dk.clone()], vec![a, b]);
         }
         Ok(true)
@@ -205,6 +193,22 @@ impl FnLowering<'_> {
             self.op(Op::Cvt { from: NumTy::F32, to: h, round: Round::Rn }, vec![dk.clone()], vec![Operand::Reg(e)]);
         }
         Ok(true)
+    }
+
+    /// Per lane of an `n`-lane call, the operands of `args` in that lane; a scalar operand (the
+    /// `i1` flag of ctlz/cttz) serves every lane.
+    pub(super) fn lane_operands(&mut self, name: &str, args: &[V], n: usize) -> Result<Vec<Vec<Operand>>> {
+        let mut values = Vec::new();
+        for &a in args {
+            let l = self.get(a)?;
+            if l.len() != n && l.len() != 1 {
+                return Err(self.err(format!("intrinsic {name}")));
+            }
+            values.push(l);
+        }
+        Ok((0..n)
+            .map(|k| values.iter().map(|l| if l.len() == n { l[k].clone() } else { l[0].clone() }).collect())
+            .collect())
     }
 
     /// The lanes of a one-argument intrinsic's operand, one per destination.

@@ -333,10 +333,13 @@ impl<'a> FnLowering<'a> {
     }
 
     /// The 32-bit register that `a` is the zero extension of, when `a` was defined by a
-    /// `Cvt U32 -> U64` earlier in the current block (registers are defined once while lowering).
+    /// `Cvt U32 -> U64` among the last few instructions of the current block (registers are
+    /// defined once while lowering; the window keeps a `trunc` from scanning a long block).
     pub fn zext_source(&self, a: &Operand) -> Option<Operand> {
+        const WINDOW: usize = 16;
         let Operand::Reg(r) = a else { return None };
-        let def = self.f.blocks[self.cur.idx()].insts.iter().rev().find(|i| i.dsts.first() == Some(a))?;
+        let insts = &self.f.blocks[self.cur.idx()].insts;
+        let def = insts.iter().rev().take(WINDOW).find(|i| i.dsts.first() == Some(a))?;
         let widened = matches!(def.op, Op::Cvt { from: NumTy::U32, to: NumTy::U64, .. }) && def.guard.is_none();
         let src = def.srcs.first().filter(|s| matches!(s, Operand::Reg(_)))?;
         (widened && self.f.reg_info(*r).pair == PairMode::Pair).then(|| src.clone())
