@@ -1,16 +1,19 @@
 ; Half conversions through i16 (llvm.convert.from.fp16 / convert.to.fp16: cvt.f32.f16 and
 ; cvt.rn.f16.f32 on the bits) and the flush-to-zero approximate division llc spells
 ; div.approx.ftz.f32, which ori implements by the approximate division (they differ only on
-; subnormals). The flush-to-zero IEEE forms (div.rn.ftz, sqrt.rn.ftz, rcp.rn.ftz) are refused.
+; subnormals). The flush-to-zero IEEE division div.rn.ftz is the IEEE division of flushed
+; operands, its result flushed (mul.ftz by 1; nvptx/intrinsics-ftz.ll runs it).
 ; RUN: ori llc %s -o %t.ptx
 ; RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin 2>&1 | count 0
 ; RUN: FileCheck %s --input-file=%t.ptx
 ; RUN: ori check %s | FileCheck %s --check-prefix=EXEC
 ; RUN: sed 's/div.approx.ftz.f(/div.rn.ftz.f(/' %s > %t.ftz.ll
-; RUN: not ori llc %t.ftz.ll -o %t.ftz.ptx 2>&1 | FileCheck %s --check-prefix=FTZ
+; RUN: ori llc %t.ftz.ll -o - | FileCheck %s --check-prefix=FTZ
 ; REQUIRES: ptxas
 ; EXEC: halves: ok (pre-RA vs post-RA only:
-; FTZ: error: unsupported intrinsic llvm.nvvm.div.rn.ftz.f in function @halves
+; FTZ: mul.rn.ftz.f32 [[A:%r[0-9]+]], {{%r[0-9]+}}, 0f3F800000
+; FTZ: div.rn.f32 [[Q:%r[0-9]+]], [[A]],
+; FTZ: mul.rn.ftz.f32 {{%r[0-9]+}}, [[Q]], 0f3F800000
 
 ; CHECK: cvt.f32.f16
 ; CHECK: div.approx.f32

@@ -481,8 +481,8 @@ impl Printer<'_> {
                 let (d, a, b, p) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
                 self.line(&g, format!("selp.b{} {d}, {a}, {b}, {p}", if w64 { 64 } else { 32 }));
             }
-            Op::FAdd { ty: ty @ (FTy::F16 | FTy::BF16) }
-            | Op::FMul { ty: ty @ (FTy::F16 | FTy::BF16) }
+            Op::FAdd { ty: ty @ (FTy::F16 | FTy::BF16), .. }
+            | Op::FMul { ty: ty @ (FTy::F16 | FTy::BF16), .. }
             | Op::FFma { ty: ty @ (FTy::F16 | FTy::BF16), .. }
             | Op::FMnMx { ty: ty @ (FTy::F16 | FTy::BF16), .. }
             | Op::FNeg { ty: ty @ (FTy::F16 | FTy::BF16) }
@@ -499,21 +499,22 @@ impl Printer<'_> {
                 let ty = if from == NumTy::BF16 || to == NumTy::BF16 { FTy::BF16 } else { FTy::F16 };
                 self.half_op(i, ty)?
             }
-            Op::FAdd { ty } | Op::FMul { ty } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
+            Op::FAdd { ty, .. } | Op::FMul { ty, .. } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
                 let name = match i.op {
-                    Op::FAdd { .. } => "add.rn",
-                    Op::FMul { .. } => "mul.rn",
-                    Op::FMnMx { max: true, nan: false, .. } => "max",
-                    Op::FMnMx { max: false, nan: false, .. } => "min",
-                    Op::FMnMx { max: true, nan: true, .. } => "max.NaN",
-                    Op::FMnMx { max: false, nan: true, .. } => "min.NaN",
+                    Op::FAdd { ftz, .. } => ftz_name("add.rn", ftz),
+                    Op::FMul { ftz, .. } => ftz_name("mul.rn", ftz),
+                    Op::FMnMx { max, nan, ftz, .. } => {
+                        let m = if max { "max" } else { "min" };
+                        format!("{}{}", ftz_name(m, ftz), if nan { ".NaN" } else { "" })
+                    }
                     Op::FDiv { exact: true, round, .. } => match round {
                         Round::Rn => "div.rn",
                         Round::Rz => "div.rz",
                         Round::Rm => "div.rm",
                         Round::Rp => "div.rp",
-                    },
-                    _ => "div.approx",
+                    }
+                    .to_string(),
+                    _ => "div.approx".to_string(),
                 };
                 let one = match ty {
                     FTy::F32 => 1f32.to_bits() as u64,
@@ -532,16 +533,16 @@ impl Printer<'_> {
                 let (d, a, b) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
                 self.line(&g, format!("{name}.{} {d}, {a}, {b}", ftype(ty)));
             }
-            Op::FFma { ty, round } => {
+            Op::FFma { ty, round, ftz } => {
                 let d = self.dst(&d0())?;
                 let (a, b, c) = (self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?, self.src(&s(2), Some(ty))?);
                 let r = match round {
-                    Round::Rn => "rn",
-                    Round::Rz => "rz",
-                    Round::Rm => "rm",
-                    Round::Rp => "rp",
+                    Round::Rn => "fma.rn",
+                    Round::Rz => "fma.rz",
+                    Round::Rm => "fma.rm",
+                    Round::Rp => "fma.rp",
                 };
-                self.line(&g, format!("fma.{r}.{} {d}, {a}, {b}, {c}", ftype(ty)));
+                self.line(&g, format!("{}.{} {d}, {a}, {b}, {c}", ftz_name(r, ftz), ftype(ty)));
             }
             Op::FNeg { ty } | Op::FAbs { ty } | Op::FSqrt { ty, .. } => {
                 let name = match i.op {
@@ -938,4 +939,10 @@ fn vec_operands(ops: &[String]) -> (String, String) {
     } else {
         (format!(".v{}", ops.len()), format!("{{{}}}", ops.join(", ")))
     }
+}
+
+/// `name` with PTX's `.ftz` modifier when `ftz` (it follows the rounding mode: `add.rn.ftz`,
+/// `min.ftz.NaN`).
+pub(crate) fn ftz_name(name: &str, ftz: bool) -> String {
+    if ftz { format!("{name}.ftz") } else { name.to_string() }
 }

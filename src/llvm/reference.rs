@@ -244,6 +244,9 @@ extern "C" fn n_lg2_f(x: f32) -> f32 {
 extern "C" fn n_sin_f(x: f32) -> f32 {
     mufu32(MufuFn::Sin, x)
 }
+extern "C" fn n_tanh_f(x: f32) -> f32 {
+    mufu32(MufuFn::Tanh, x)
+}
 extern "C" fn n_cos_f(x: f32) -> f32 {
     mufu32(MufuFn::Cos, x)
 }
@@ -464,7 +467,10 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
     const I2: &[&str] = &["i32", "i32"];
     const L2: &[&str] = &["i64", "i64"];
     const LDG: &[&str] = &["ptr", "i32"];
+    // The approximations' `.ftz` forms share their host function (compared with a tolerance);
+    // exact operations' `.ftz` forms are flushed around theirs (`host_builtin`).
     let approx = |base: &str| suffix == format!("{base}.f") || suffix == format!("{base}.ftz.f");
+    let exact = |base: &str| suffix == format!("{base}.f");
     let f = |x: extern "C" fn(f32) -> f32| x as usize;
     let d = |x: extern "C" fn(f64) -> f64| x as usize;
     let f2 = |x: extern "C" fn(f32, f32) -> f32| x as usize;
@@ -479,12 +485,13 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         _ if approx("sqrt.approx") => ("float", F1, f(n_sqrt_approx_f)),
         _ if approx("rcp.approx") => ("float", F1, f(n_rcp_approx_f)),
         _ if approx("div.approx") => ("float", F2, f2(n_div_f)),
-        _ if approx("fmin.nan") || suffix == "fmin.ftz.nan.f" => ("float", F2, f2(n_fmin_nan_f)),
-        _ if approx("fmax.nan") || suffix == "fmax.ftz.nan.f" => ("float", F2, f2(n_fmax_nan_f)),
-        _ if approx("fmin") => ("float", F2, f2(n_fmin_f)),
-        _ if approx("fmax") => ("float", F2, f2(n_fmax_f)),
-        _ if approx("fabs") => ("float", F1, f(n_fabs_f)),
-        _ if approx("saturate") => ("float", F1, f(n_saturate_f)),
+        _ if exact("fmin.nan") => ("float", F2, f2(n_fmin_nan_f)),
+        _ if exact("fmax.nan") => ("float", F2, f2(n_fmax_nan_f)),
+        _ if exact("fmin") => ("float", F2, f2(n_fmin_f)),
+        _ if exact("fmax") => ("float", F2, f2(n_fmax_f)),
+        _ if exact("fabs") => ("float", F1, f(n_fabs_f)),
+        _ if exact("saturate") => ("float", F1, f(n_saturate_f)),
+        "tanh.approx.f32" => ("float", F1, f(n_tanh_f)),
         "rcp.approx.ftz.d" => ("double", D1, d(n_rcp_approx_d)),
         "rsqrt.approx.d" | "rsqrt.approx.ftz.d" => ("double", D1, d(n_rsqrt_d)),
         "ex2.approx.d" => ("double", D1, d(n_ex2_d)),
@@ -548,6 +555,24 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         }
         _ => return nvvm_round::builtin(suffix),
     })
+}
+
+/// The host implementation of `llvm.nvvm.<suffix>`, and whether it is the `.ftz` form of an
+/// exact f32 operation with a [`builtin`] of its own (`add.rn.ftz.f` → `add.rn.f`, `f2i.rz.ftz`
+/// → `f2i.rz`, `fmin.ftz.nan.f` → `fmin.nan.f`): the reference then calls that one on flushed
+/// f32 operands and flushes an f32 result (`rewrite::replace_declarations`), PTX's `.ftz`.
+fn host_builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize, bool)> {
+    if let Some((r, p, a)) = builtin(suffix) {
+        return Some((r, p, a, false));
+    }
+    let parts: Vec<&str> = suffix.split('.').collect();
+    if parts.iter().filter(|p| **p == "ftz").count() != 1 || parts.contains(&"approx") {
+        return None;
+    }
+    let base = parts.into_iter().filter(|p| *p != "ftz").collect::<Vec<_>>().join(".");
+    let (r, p, a) = builtin(&base)?;
+    // Flush-to-zero is an f32 matter: an f32 operand or result.
+    (r == "float" || p.contains(&"float")).then_some((r, p, a, true))
 }
 
 fn type_string(t: LLVMTypeRef) -> String {

@@ -136,7 +136,7 @@ pub enum FTy {
     /// without lane selectors).
     F16x2,
     /// bfloat16 (`bf16`: f32's exponent, 8 significant bits), held like f16 in the low half of
-    /// a 32-bit register (`lower/bf16.rs`).
+    /// a 32-bit register (`lower/half_math.rs`).
     BF16,
     F32,
     F64,
@@ -477,18 +477,24 @@ pub enum Op {
     Sel {
         w64: bool,
     },
-    /// `FADD` / `DADD` / `HADD2`.
+    /// `FADD` / `DADD` / `HADD2`. `ftz` (f32 and f16 only, PTX `.ftz`, SASS `.FTZ`): subnormal
+    /// operands and results are flushed to a zero of the same sign — the same flag on `FMul`,
+    /// `FFma` and `FMnMx` (`ori::lower::flush` writes it; the interpreter flushes the operands
+    /// before and the result after the IEEE operation).
     FAdd {
         ty: FTy,
+        ftz: bool,
     },
     /// `FMUL` / `DMUL` / `HMUL2`.
     FMul {
         ty: FTy,
+        ftz: bool,
     },
     /// `FFMA` / `DFMA` / `HFMA2`.
     FFma {
         ty: FTy,
         round: Round,
+        ftz: bool,
     },
     /// `FMNMX` / `DMNMX`: `max` selects the maximum; `nan`: a NaN operand makes the result NaN
     /// (PTX `min.NaN`, LLVM's `minimum`/`maximum`), else the other operand (`minnum`).
@@ -496,6 +502,7 @@ pub enum Op {
         ty: FTy,
         max: bool,
         nan: bool,
+        ftz: bool,
     },
     /// Negation / absolute value (SASS folds these into operand modifiers; kept explicit here).
     FNeg {
@@ -899,13 +906,16 @@ impl fmt::Display for Op {
             Op::FSetp { cmp, ty, bop } => write!(f, "{}SETP{}.{}.{}", fty(ty).0, fty(ty).1, cmp.name(), bop.name()),
             Op::PLop3 { .. } => write!(f, "PLOP3.LUT"),
             Op::Sel { w64 } => write!(f, "SEL{}", w(w64)),
-            Op::FAdd { ty } => write!(f, "{}ADD{}", fty(ty).0, fty(ty).1),
-            Op::FMul { ty } => write!(f, "{}MUL{}", fty(ty).0, fty(ty).1),
-            Op::FFma { ty, round } => write!(f, "{}FMA{}{}", fty(ty).0, fty(ty).1, round_suffix(round)),
-            Op::FMnMx { ty, max, nan } => write!(
+            Op::FAdd { ty, ftz } => write!(f, "{}ADD{}{}", fty(ty).0, ftz_suffix(ftz), fty(ty).1),
+            Op::FMul { ty, ftz } => write!(f, "{}MUL{}{}", fty(ty).0, ftz_suffix(ftz), fty(ty).1),
+            Op::FFma { ty, round, ftz } => {
+                write!(f, "{}FMA{}{}{}", fty(ty).0, ftz_suffix(ftz), fty(ty).1, round_suffix(round))
+            }
+            Op::FMnMx { ty, max, nan, ftz } => write!(
                 f,
-                "{}MNMX{}{}{}",
+                "{}MNMX{}{}{}{}",
                 fty(ty).0,
+                ftz_suffix(ftz),
                 fty(ty).1,
                 if max { ".MAX" } else { ".MIN" },
                 if nan { ".NAN" } else { "" }
@@ -1104,6 +1114,10 @@ pub mod lut {
 }
 
 /// SASS rounding suffix (`.RM`, `.RP`, `.RZ`; nearest-even prints nothing).
+fn ftz_suffix(ftz: bool) -> &'static str {
+    if ftz { ".FTZ" } else { "" }
+}
+
 fn round_suffix(r: Round) -> &'static str {
     match r {
         Round::Rn => "",

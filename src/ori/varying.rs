@@ -1091,7 +1091,7 @@ pub(crate) mod testkit {
         Inst::new(Op::IMad { kind: MadKind::Lo, w64: false }, vec![o(d)], vec![o(a), o(b), Operand::Zero])
     }
     pub fn fadd(d: VReg, a: VReg, b: VReg) -> Inst {
-        Inst::new(Op::FAdd { ty: crate::ori::opcode::FTy::F32 }, vec![o(d)], vec![o(a), o(b)])
+        Inst::new(Op::FAdd { ty: crate::ori::opcode::FTy::F32, ftz: false }, vec![o(d)], vec![o(a), o(b)])
     }
     pub fn setp(pd: VReg, a: VReg, b: VReg) -> Inst {
         Inst::new(

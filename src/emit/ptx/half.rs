@@ -15,7 +15,7 @@
 //! `cvt.rn.bf16.s32`, `cvt.rpi.bf16.bf16`, `min.NaN.bf16`, ...); division and square root of
 //! bf16 go through f32 there too.
 
-use super::{Printer, fcmp_name, num};
+use super::{Printer, fcmp_name, ftz_name, num};
 use crate::ori::ir::{Inst, Operand, PairMode};
 use crate::ori::opcode::{BoolOp, FTy, NumTy, Op, Round};
 use anyhow::{Result, bail};
@@ -82,24 +82,25 @@ impl Printer<'_> {
             body.push(format!("cvt.u32.u16 {d}, %hs3"));
         };
         match i.op {
-            Op::FAdd { .. } => {
+            Op::FAdd { ftz, .. } => {
                 want(2)?;
-                widen(&mut body, format!("add.rn.{t} %hs3, {}, {}", hsrc[0], hsrc[1]))
+                widen(&mut body, format!("{}.{t} %hs3, {}, {}", ftz_name("add.rn", ftz), hsrc[0], hsrc[1]))
             }
-            Op::FMul { .. } => {
+            Op::FMul { ftz, .. } => {
                 want(2)?;
-                widen(&mut body, format!("mul.rn.{t} %hs3, {}, {}", hsrc[0], hsrc[1]))
+                widen(&mut body, format!("{}.{t} %hs3, {}, {}", ftz_name("mul.rn", ftz), hsrc[0], hsrc[1]))
             }
-            Op::FFma { round, .. } => {
+            Op::FFma { round, ftz, .. } => {
                 want(3)?;
                 if round != Round::Rn {
                     bail!("{} with a directed rounding mode", i.op);
                 }
-                widen(&mut body, format!("fma.rn.{t} %hs3, {}, {}, {}", hsrc[0], hsrc[1], hsrc[2]))
+                let name = ftz_name("fma.rn", ftz);
+                widen(&mut body, format!("{name}.{t} %hs3, {}, {}, {}", hsrc[0], hsrc[1], hsrc[2]))
             }
-            Op::FMnMx { max, nan, .. } => {
+            Op::FMnMx { max, nan, ftz, .. } => {
                 want(2)?;
-                let name = if max { "max" } else { "min" };
+                let name = ftz_name(if max { "max" } else { "min" }, ftz);
                 let nan = if nan { ".NaN" } else { "" };
                 widen(&mut body, format!("{name}{nan}.{t} %hs3, {}, {}", hsrc[0], hsrc[1]))
             }

@@ -46,16 +46,16 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
             em.emit(format!("PLOP3.LUT {}, PT, {}, {}, {}, {lut:#x}, 0x0", d(em, 0), s(em, 0), s(em, 1), s(em, 2)))
         }
         Op::Sel { .. } => sel(em, i),
-        Op::FAdd { ty } | Op::FMul { ty } => {
+        Op::FAdd { ty, ftz } | Op::FMul { ty, ftz } => {
             let (mut a, mut b) = (&i.srcs[0], &i.srcs[1]);
             if is_const(a) {
                 (a, b) = (b, a);
             }
             let base = if matches!(i.op, Op::FAdd { .. }) { "ADD" } else { "MUL" };
             let (a, b) = (fsrc(em, a, ty), fsrc(em, b, ty));
-            em.emit(format!("{}{base}{} {}, {a}, {b}", fprefix(ty), fsuffix(ty), d(em, 0)));
+            em.emit(format!("{}{base}{}{} {}, {a}, {b}", fprefix(ty), ftz_suffix(ftz), fsuffix(ty), d(em, 0)));
         }
-        Op::FFma { ty, round } => {
+        Op::FFma { ty, round, ftz } => {
             let (mut a, mut b) = (&i.srcs[0], &i.srcs[1]);
             if is_const(a) {
                 (a, b) = (b, a);
@@ -67,10 +67,10 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 Round::Rm => ".RM",
                 Round::Rp => ".RP",
             };
-            em.emit(format!("{}FMA{}{r} {}, {a}, {b}, {c}", fprefix(ty), fsuffix(ty), d(em, 0)));
+            em.emit(format!("{}FMA{}{}{r} {}, {a}, {b}, {c}", fprefix(ty), ftz_suffix(ftz), fsuffix(ty), d(em, 0)));
         }
         Op::FMnMx { ty: FTy::F64, max, .. } => dmnmx(em, i, max),
-        Op::FMnMx { ty, max, nan } => {
+        Op::FMnMx { ty, max, nan, ftz } => {
             let (mut a, mut b) = (&i.srcs[0], &i.srcs[1]);
             if is_const(a) {
                 (a, b) = (b, a);
@@ -82,7 +82,8 @@ pub(super) fn inst(em: &mut Emitter, insts: &[Inst], k: usize) {
                 FTy::F32 | FTy::F64 => "FMNMX",
             };
             let nan = if nan { ".NAN" } else { "" };
-            em.emit(format!("{name}{nan} {}, {a}, {b}, {}", d(em, 0), if max { "!PT" } else { "PT" }));
+            let ftz = ftz_suffix(ftz);
+            em.emit(format!("{name}{ftz}{nan} {}, {a}, {b}, {}", d(em, 0), if max { "!PT" } else { "PT" }));
         }
         Op::FNeg { ty } | Op::FAbs { ty } => {
             let neg = matches!(i.op, Op::FNeg { .. });
@@ -918,4 +919,9 @@ fn stack(em: &mut Emitter, i: &Inst, op: crate::ori::opcode::StackOp) {
         StackOp::Save => em.emit(format!("MOV {}, R1", em.op(&i.dsts[0]))),
         StackOp::Restore => em.emit(format!("MOV R1, {}", em.op(&i.srcs[0]))),
     }
+}
+
+/// SASS's flush-to-zero modifier (`FADD.FTZ`, `HFMA2.FTZ`).
+fn ftz_suffix(ftz: bool) -> &'static str {
+    if ftz { ".FTZ" } else { "" }
 }

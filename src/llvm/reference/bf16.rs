@@ -17,16 +17,19 @@
 //! - `sitofp` / `uitofp` to bfloat (x86: through f32, which rounds integers above 2^24) → through
 //!   double (exact up to 53 bits) and `fptrunc`; wider integers (up to 64 bits) → a host
 //!   conversion (the integer rounded to odd in f64);
-//! - the bf16 `llvm.nvvm.*` intrinsics (`fmin`/`fmax` with `.nan` and `.xorsign.abs`,
-//!   `fma.rn[.relu]`, `neg`, `abs`, `f2bf16.*`, `ff2bf16x2.*`; names as in `ori/lower/bf16.rs`)
-//!   → host functions on the bits (`i32` arguments: no bf16 in the host ABI), lane by lane,
-//!   with the PTX semantics: minNum / `.NaN` (canonical NaN 0x7FFF) with −0 below +0,
-//!   `.xorsign.abs` the min/max of the magnitudes with the XOR of the signs, `.relu` negative →
-//!   +0 (NaN → canonical NaN), `ff2bf16x2(a, b)` = `{lo: b, hi: a}`.
+//! - the half-precision `llvm.nvvm.*` intrinsics on bf16 and f16 lanes (`fmin`/`fmax` with
+//!   `.ftz`, `.nan` and `.xorsign.abs`, `fma.rn[.ftz][.relu|.sat]`, `neg`, `abs`, `f2bf16.*`,
+//!   `ff2bf16x2.*`, `ff2f16x2.*`; names as in `ori/lower/half_math.rs`) → host functions on the
+//!   bits (`i32` arguments: no bf16 in the host ABI), lane by lane, with the PTX semantics:
+//!   minNum / `.NaN` (canonical NaN 0x7FFF) with −0 below +0, `.xorsign.abs` the min/max of the
+//!   magnitudes with the XOR of the signs, `.relu` negative → +0 (NaN → canonical NaN), `.sat`
+//!   clamped to [+0, 1] (NaN → +0), `.ftz` subnormal f16 operands and results → zeros of their
+//!   sign, `ff2bf16x2(a, b)` = `{lo: b, hi: a}`. The f16 results are rounded from an f64 rounded
+//!   to odd, then to f32 rounded to odd (24 ≥ 11 + 2 bits: one rounding in effect).
 
 use super::{RefError, functions, instructions};
-use crate::ori::lower::bf16::{Bf16Op, parse};
 use crate::ori::lower::ffi::{self, V};
+use crate::ori::lower::half_math::{HalfIntrinsic, HalfOp, parse};
 use crate::ori::opcode::Round;
 use llvm_sys::LLVMOpcode as O;
 use llvm_sys::LLVMTypeKind;
@@ -118,20 +121,79 @@ extern "C" fn trunc_df_bf2(x: f64) -> f32 {
     f32::from_bits(bf16_from_f64(x) as u32)
 }
 
-/// `fma.rn[.relu].bf16` on bits: the product is exact in f64 (8 + 8 bits).
-extern "C" fn host_fma(a: u32, b: u32, c: u32, use_relu: u32) -> u32 {
-    let p = bf16_value(a as u16) as f64 * bf16_value(b as u16) as f64;
-    let r = bf16_from_f64(f64_odd_sum(p, bf16_value(c as u16) as f64));
-    let r = if is_nan(r) { CANONICAL_NAN } else { r };
-    (if use_relu != 0 { relu(r) } else { r }) as u32
+/// The value of f16 bits (IEEE 754 binary16: 5 exponent bits, bias 15, 10 fraction bits).
+fn f16_value(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let (e, m) = ((h >> 10) & 0x1F, (h & 0x3FF) as f32);
+    sign * match e {
+        0 => m * 2f32.powi(-24),
+        0x1F if m == 0.0 => f32::INFINITY,
+        0x1F => f32::NAN,
+        e => (1.0 + m / 1024.0) * 2f32.powi(e as i32 - 15),
+    }
 }
 
-/// `min`/`max` `[.NaN][.xorsign.abs].bf16` on bits; `flags`: 1 max, 2 `.NaN`, 4 `.xorsign.abs`.
+/// The value of the lane bits `h`: f16 when `f16`, else bf16.
+fn half_value(h: u16, f16: bool) -> f32 {
+    if f16 { f16_value(h) } else { bf16_value(h) }
+}
+
+fn half_is_nan(h: u16, f16: bool) -> bool {
+    if f16 { h & 0x7FFF > 0x7C00 } else { is_nan(h) }
+}
+
+/// `.ftz` on f16 bits: a subnormal becomes the zero of its sign.
+fn flush_f16(h: u16) -> u16 {
+    if h & 0x7C00 == 0 { h & 0x8000 } else { h }
+}
+
+/// Lane-operation flags of the host functions below.
+const MAX: u32 = 1;
+const NAN: u32 = 2;
+const XORSIGN: u32 = 4;
+const F16: u32 = 8;
+const FTZ: u32 = 16;
+const RELU: u32 = 32;
+const SAT: u32 = 64;
+
+/// `fma.rn[.ftz][.relu|.sat].{bf16,f16}` on bits (`flags`: `F16`, `FTZ`, `RELU`, `SAT`): the
+/// product is exact in f64 (8 + 8 or 11 + 11 bits), the sum rounded once.
+extern "C" fn host_fma(a: u32, b: u32, c: u32, flags: u32) -> u32 {
+    let f16 = flags & F16 != 0;
+    let ftz = |h: u32| if f16 && flags & FTZ != 0 { flush_f16(h as u16) } else { h as u16 };
+    let v = |h: u32| half_value(ftz(h), f16) as f64;
+    let sum = f64_odd_sum(v(a) * v(b), v(c));
+    let r = if f16 {
+        if sum.is_nan() { CANONICAL_NAN } else { ftz(f16_from_f32(f32_odd(sum), false) as u32) }
+    } else {
+        bf16_from_f64(sum)
+    };
+    let r = if half_is_nan(r, f16) { CANONICAL_NAN } else { r };
+    let r = if flags & RELU != 0 {
+        relu(r)
+    } else if flags & SAT != 0 {
+        let one = if f16 { 0x3C00 } else { 0x3F80 };
+        if half_is_nan(r, f16) || r & 0x8000 != 0 {
+            0
+        } else if half_value(r, f16) > 1.0 {
+            one
+        } else {
+            r
+        }
+    } else {
+        r
+    };
+    r as u32
+}
+
+/// `min`/`max` `[.ftz][.NaN][.xorsign.abs].{bf16,f16}` on bits; `flags`: `MAX`, `NAN`,
+/// `XORSIGN`, `F16`, `FTZ`.
 extern "C" fn host_min_max(a: u32, b: u32, flags: u32) -> u32 {
-    let (max, nan, xorsign) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
-    let (ha, hb) = (a as u16, b as u16);
+    let (max, nan, xorsign, f16) = (flags & MAX != 0, flags & NAN != 0, flags & XORSIGN != 0, flags & F16 != 0);
+    let ftz = |h: u32| if f16 && flags & FTZ != 0 { flush_f16(h as u16) } else { h as u16 };
+    let (ha, hb) = (ftz(a), ftz(b));
     let (xa, xb) = if xorsign { (ha & 0x7FFF, hb & 0x7FFF) } else { (ha, hb) };
-    let (fa, fb) = (bf16_value(xa), bf16_value(xb));
+    let (fa, fb) = (half_value(xa, f16), half_value(xb, f16));
     let m = if fa.is_nan() || fb.is_nan() {
         if nan || (fa.is_nan() && fb.is_nan()) {
             CANONICAL_NAN
@@ -452,16 +514,16 @@ unsafe fn rewrite_one(rw: &mut Rw, i: LLVMValueRef) -> Result<Option<LLVMValueRe
         let nargs = LLVMGetNumArgOperands(i) as usize;
         let args: Vec<LLVMValueRef> = (0..nargs as u32).map(|k| LLVMGetOperand(i, k)).collect();
         let name = ffi::name(ffi::called_value(V(i)));
-        let fma = |rw: &mut Rw, relu: u64| {
+        let fma = |rw: &mut Rw, flags: u32| {
             let h = rw.host(
-                "ori.ref.bf16.fma",
+                "ori.ref.half.fma",
                 &mut [rw.i32; 4],
                 host_fma as extern "C" fn(u32, u32, u32, u32) -> u32 as usize,
             );
             move |rw: &mut Rw, l: &[LLVMValueRef]| {
-                let mut a = [rw.bits(l[0]), rw.bits(l[1]), rw.bits(l[2]), rw.c32(relu)];
+                let mut a = [rw.bits(l[0]), rw.bits(l[1]), rw.bits(l[2]), rw.c32(flags as u64)];
                 let r = rw.call(h, &mut a);
-                rw.bfloat(r)
+                if flags & F16 != 0 { rw.half(r) } else { rw.bfloat(r) }
             }
         };
         let Some(rest) = name.strip_prefix("llvm.nvvm.") else {
@@ -472,35 +534,39 @@ unsafe fn rewrite_one(rw: &mut Rw, i: LLVMValueRef) -> Result<Option<LLVMValueRe
             let f = fma(rw, 0);
             return Ok(Some(rw.per_lane(ty, &args, f)));
         };
-        let Some((op, arity, _)) = parse(rest) else { return Ok(None) };
+        let Some(HalfIntrinsic { op, arity, f16, .. }) = parse(rest) else { return Ok(None) };
         if nargs != arity {
             return Ok(None);
         }
+        let f16_flag = if f16 { F16 } else { 0 };
         Ok(Some(match op {
-            Bf16Op::Fma { relu } => {
-                let f = fma(rw, relu as u64);
+            HalfOp::Fma { relu, sat, ftz } => {
+                let flags =
+                    f16_flag | if relu { RELU } else { 0 } | if sat { SAT } else { 0 } | if ftz { FTZ } else { 0 };
+                let f = fma(rw, flags);
                 rw.per_lane(ty, &args, f)
             }
-            Bf16Op::MinMax { max, nan, xorsign } => {
+            HalfOp::MinMax { max, nan, xorsign, ftz } => {
                 let addr = host_min_max as extern "C" fn(u32, u32, u32) -> u32 as usize;
-                let h = rw.host("ori.ref.bf16.min_max", &mut [rw.i32; 3], addr);
-                let flags = max as u64 | (nan as u64) << 1 | (xorsign as u64) << 2;
+                let h = rw.host("ori.ref.half.min_max", &mut [rw.i32; 3], addr);
+                let flag = |set: bool, f: u32| if set { f } else { 0 };
+                let flags = f16_flag | flag(max, MAX) | flag(nan, NAN) | flag(xorsign, XORSIGN) | flag(ftz, FTZ);
                 rw.per_lane(ty, &args, |rw, l| {
-                    let mut a = [rw.bits(l[0]), rw.bits(l[1]), rw.c32(flags)];
+                    let mut a = [rw.bits(l[0]), rw.bits(l[1]), rw.c32(flags as u64)];
                     let r = rw.call(h, &mut a);
-                    rw.bfloat(r)
+                    if f16 { rw.half(r) } else { rw.bfloat(r) }
                 })
             }
-            Bf16Op::Neg | Bf16Op::Abs => rw.per_lane(ty, &args, |rw, l| {
+            HalfOp::Neg | HalfOp::Abs => rw.per_lane(ty, &args, |rw, l| {
                 let x = LLVMBuildBitCast(rw.b, l[0], rw.i16, c"".as_ptr());
-                let r = if op == Bf16Op::Neg {
+                let r = if op == HalfOp::Neg {
                     LLVMBuildXor(rw.b, x, LLVMConstInt(rw.i16, 0x8000, 0), c"".as_ptr())
                 } else {
                     LLVMBuildAnd(rw.b, x, LLVMConstInt(rw.i16, 0x7FFF, 0), c"".as_ptr())
                 };
                 LLVMBuildBitCast(rw.b, r, rw.bf, c"".as_ptr())
             }),
-            Bf16Op::FromF32 { round, relu, pair, f16 } => {
+            HalfOp::FromF32 { round, relu, pair } => {
                 let f32t = LLVMFloatTypeInContext(rw.ctx);
                 let mut params = [f32t, rw.i32];
                 let h = rw.host(
@@ -621,18 +687,64 @@ mod tests {
             let (a, b, c) = (r as u16, (r >> 16) as u16, (r >> 32) as u16);
             let (fa, fb) = (bf16_value(a), bf16_value(b));
             let ty = FTy::BF16;
-            let add = alu(&Op::FAdd { ty }, &[a as u64, b as u64]).unwrap();
+            let add = alu(&Op::FAdd { ty, ftz: false }, &[a as u64, b as u64]).unwrap();
             assert!(same(add, bf16_rne(fa + fb)), "{a:#x} + {b:#x}");
-            let mul = alu(&Op::FMul { ty }, &[a as u64, b as u64]).unwrap();
+            let mul = alu(&Op::FMul { ty, ftz: false }, &[a as u64, b as u64]).unwrap();
             assert!(same(mul, bf16_rne(fa * fb)), "{a:#x} * {b:#x}");
             let div = alu(&Op::FDiv { ty, exact: true, round: crate::ori::opcode::Round::Rn }, &[a as u64, b as u64])
                 .unwrap();
             assert!(same(div, bf16_rne(fa / fb)), "{a:#x} / {b:#x}");
-            let fma = alu(&Op::FFma { ty, round: Round::Rn }, &[a as u64, b as u64, c as u64]).unwrap();
+            let fma = alu(&Op::FFma { ty, round: Round::Rn, ftz: false }, &[a as u64, b as u64, c as u64]).unwrap();
             assert!(same(fma, host_fma(a as u32, b as u32, c as u32, 0) as u16), "fma({a:#x}, {b:#x}, {c:#x})");
             let sqrt = alu(&Op::FSqrt { ty, round: crate::ori::opcode::Round::Rn }, &[a as u64]).unwrap();
             assert!(same(sqrt, bf16_rne(fa.sqrt())), "sqrt({a:#x})");
         }
+    }
+
+    /// The interpreter's f16 `fma`, `min`/`max` (with and without `.ftz`), `.relu` and `.sat`
+    /// against the host functions (f16 decoding and rounding written independently), on random
+    /// bits of every magnitude, subnormals included.
+    #[test]
+    fn interpreter_f16_operations_agree_with_the_host() {
+        use crate::ori::interp::exec::alu;
+        use crate::ori::opcode::{FTy, Op};
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let nan16 = |h: u16| h & 0x7FFF > 0x7C00;
+        let same = |r: u64, h: u32| r as u16 == h as u16 || (nan16(r as u16) && nan16(h as u16));
+        let ty = FTy::F16;
+        for k in 0..200_000 {
+            let r = next();
+            // Every fourth operand triple subnormal-heavy: the exponent field cleared.
+            let m = if k % 4 == 0 { 0x83FF } else { 0xFFFF };
+            let (a, b, c) = ((r as u16 & m) as u64, ((r >> 16) as u16 & m) as u64, ((r >> 32) as u16) as u64);
+            for ftz in [false, true] {
+                let f = if ftz { F16 | FTZ } else { F16 };
+                let fma = alu(&Op::FFma { ty, round: Round::Rn, ftz }, &[a, b, c]).unwrap();
+                assert!(same(fma, host_fma(a as u32, b as u32, c as u32, f)), "fma({a:#x}, {b:#x}, {c:#x}) ftz {ftz}");
+                for (max, nan) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let mm = alu(&Op::FMnMx { ty, max, nan, ftz }, &[a, b]).unwrap();
+                    let flags = f | if max { MAX } else { 0 } | if nan { NAN } else { 0 };
+                    assert!(same(mm, host_min_max(a as u32, b as u32, flags)), "min/max({a:#x}, {b:#x}) {flags:#x}");
+                }
+            }
+        }
+        // f16 flush-to-zero, saturation and relu.
+        assert_eq!(host_fma(0x0001, 0x3C00, 0x0000, F16), 0x0001); // 2^-24 · 1 + 0
+        assert_eq!(host_fma(0x0001, 0x3C00, 0x0000, F16 | FTZ), 0x0000);
+        assert_eq!(host_fma(0x8001, 0x3C00, 0x8000, F16 | FTZ), 0x8000);
+        assert_eq!(host_fma(0x4000, 0x4000, 0x0000, F16 | SAT), 0x3C00); // 4 → 1
+        assert_eq!(host_fma(0xC000, 0x3C00, 0x0000, F16 | SAT), 0x0000); // -2 → +0
+        assert_eq!(host_fma(0x7E00, 0x3C00, 0x0000, F16 | SAT), 0x0000); // NaN → +0
+        assert_eq!(host_fma(0x3800, 0x3C00, 0x0000, F16 | SAT), 0x3800); // 0.5 stays
+        assert_eq!(host_fma(0xC000, 0x3C00, 0x0000, F16 | RELU), 0x0000);
+        assert_eq!(host_min_max(0x0001, 0x0002, F16 | FTZ), 0x0000);
+        assert_eq!(host_min_max(0x0001, 0x0002, F16), 0x0001);
     }
 
     #[test]
@@ -643,7 +755,7 @@ mod tests {
         assert_eq!(host_fma(0x40E0, 0x4214, 0xB580, 0), 0x4381);
         assert_eq!(float::ffma_bf16(0x40E0, 0x4214, 0xB580, Round::Rn), 0x4381);
         assert_eq!(host_fma(0x3F80, 0x3F80, 0x3B80, 0), 0x3F80); // 1 + 2^-8: a tie, to even
-        assert_eq!(host_fma(0xBF80, one, 0, 1), 0); // relu(-1) = +0
+        assert_eq!(host_fma(0xBF80, one, 0, RELU), 0); // relu(-1) = +0
         assert_eq!(host_fma(0x7FC0, one, one, 0), CANONICAL_NAN as u32);
         // min/max: NaN handling, signed zeros, xorsign.
         assert_eq!(host_min_max(0x7FC0, one, 0), one);

@@ -8,7 +8,7 @@ use super::ptx::{self, PtxOp};
 use super::ptx_blocks;
 use super::sched::{self, BAR_ALL, BAR_AND, BAR_ARRIVE, BAR_OR, BAR_PLAIN, BAR_POPC, WarpOp};
 use super::{RefError, functions, instructions, signature_matches, type_string};
-use super::{SAFE_INTRINSICS, builtin};
+use super::{SAFE_INTRINSICS, host_builtin};
 use crate::ori::lower::ffi::{self, V};
 use crate::sreg::SpecialReg;
 use llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent as SEQ_CST;
@@ -196,7 +196,7 @@ fn classify(name: &str) -> Option<Special> {
         };
         return Some(Special::Atomic(Some(op)));
     }
-    builtin(s).map(|_| Special::Math)
+    host_builtin(s).map(|_| Special::Math)
 }
 
 fn has_uses(v: LLVMValueRef) -> bool {
@@ -320,7 +320,7 @@ pub(super) fn check(m: LLVMModuleRef) -> Result<(), String> {
                 None => return Err(format!("intrinsic @{name} (no host implementation)")),
                 Some(Special::Math) => {
                     let fty = unsafe { LLVMGlobalGetValueType(f) };
-                    if !builtin(suffix).is_some_and(|(r, p, _)| signature_matches(fty, r, p)) {
+                    if !host_builtin(suffix).is_some_and(|(r, p, _, _)| signature_matches(fty, r, p)) {
                         return Err(format!("intrinsic @{name} ({}; no host implementation)", type_string(fty)));
                     }
                 }
@@ -794,19 +794,50 @@ unsafe fn replace_declarations(
                 let r = if LLVMGetIntTypeWidth(rt) == 64 { v } else { LLVMBuildTrunc(cx.b, v, rt, c"t".as_ptr()) };
                 LLVMBuildRet(cx.b, r);
             } else {
-                let spec = builtin(suffix).filter(|(ret, params, _)| signature_matches(fty, ret, params));
-                let Some((_, _, addr)) = spec else {
+                let spec = host_builtin(suffix).filter(|(ret, params, _, _)| signature_matches(fty, ret, params));
+                let Some((_, _, addr, ftz)) = spec else {
                     return Err(RefError::Ineligible(format!(
                         "intrinsic @{name} ({}; no host implementation)",
                         type_string(fty)
                     )));
                 };
-                mappings.push((nf, addr));
+                if ftz {
+                    let host_name = CString::new(format!("ori.ref.{suffix}.host")).unwrap_or_default();
+                    let host = LLVMAddFunction(m, host_name.as_ptr(), fty);
+                    mappings.push((host, addr));
+                    flushing_wrapper(cx, nf, (host, fty));
+                } else {
+                    mappings.push((nf, addr));
+                }
             }
             LLVMReplaceAllUsesWith(f, nf);
             LLVMDeleteFunction(f);
         }
         Ok(())
+    }
+}
+
+/// Defines `f` as PTX's `.ftz` around `host` (same type): its f32 parameters flushed (a
+/// subnormal becomes the zero of its sign), `host` called, an f32 result flushed.
+unsafe fn flushing_wrapper(cx: &Cx, f: LLVMValueRef, host: (LLVMValueRef, LLVMTypeRef)) {
+    unsafe {
+        let f32t = LLVMFloatTypeInContext(cx.ctx);
+        let flush = |x: LLVMValueRef| {
+            if LLVMTypeOf(x) != f32t {
+                return x;
+            }
+            let bits = LLVMBuildBitCast(cx.b, x, cx.i32, c"".as_ptr());
+            let exp = LLVMBuildAnd(cx.b, bits, cx.c32(0x7F80_0000), c"".as_ptr());
+            let sub = LLVMBuildICmp(cx.b, llvm_sys::LLVMIntPredicate::LLVMIntEQ, exp, cx.c32(0), c"".as_ptr());
+            let zero = LLVMBuildAnd(cx.b, bits, cx.c32(0x8000_0000), c"".as_ptr());
+            let r = LLVMBuildSelect(cx.b, sub, zero, bits, c"".as_ptr());
+            LLVMBuildBitCast(cx.b, r, f32t, c"".as_ptr())
+        };
+        let bb = LLVMAppendBasicBlockInContext(cx.ctx, f, c"entry".as_ptr());
+        LLVMPositionBuilderAtEnd(cx.b, bb);
+        let mut args: Vec<LLVMValueRef> = (0..LLVMCountParams(f)).map(|k| flush(LLVMGetParam(f, k))).collect();
+        let r = cx.call(host, &mut args);
+        LLVMBuildRet(cx.b, flush(r));
     }
 }
 

@@ -129,6 +129,33 @@ enum FloatOp {
 }
 
 /// A float operation of type `ty` on bit patterns; packed halves lane by lane.
+/// `float_op`, under PTX's `.ftz` when `ftz`: each subnormal f32 or f16 operand becomes a zero of
+/// its sign before the IEEE operation, and a subnormal result after it (lane by lane on packed
+/// halves; bf16 and f64 have no flush-to-zero form).
+fn ftz_op(f: FloatOp, ty: FTy, ftz: bool, v: &[u64]) -> Result<u64, Error> {
+    if !ftz {
+        return float_op(f, ty, v);
+    }
+    if ty == FTy::F16x2 {
+        let lane = |shift: u32| -> Vec<u64> { v.iter().map(|x| (x >> shift) & 0xFFFF).collect() };
+        let lo = ftz_op(f, FTy::F16, true, &lane(0))?;
+        let hi = ftz_op(f, FTy::F16, true, &lane(16))?;
+        return Ok(hi << 16 | lo);
+    }
+    let flushed: Vec<u64> = v.iter().map(|&x| flush_subnormal(ty, x)).collect();
+    Ok(flush_subnormal(ty, float_op(f, ty, &flushed)?))
+}
+
+/// `x` (of type `ty`) with a subnormal value replaced by the zero of its sign.
+pub(crate) fn flush_subnormal(ty: FTy, x: u64) -> u64 {
+    let (exp, sign) = match ty {
+        FTy::F32 => (0x7F80_0000, 0x8000_0000),
+        FTy::F16 | FTy::F16x2 => (0x7C00, 0x8000),
+        FTy::BF16 | FTy::F64 => return x,
+    };
+    if x & exp == 0 { x & sign } else { x }
+}
+
 fn float_op(f: FloatOp, ty: FTy, v: &[u64]) -> Result<u64, Error> {
     if ty == FTy::F16x2 {
         let lane = |shift: u32| -> Vec<u64> { v.iter().map(|x| (x >> shift) & 0xFFFF).collect() };
@@ -522,10 +549,10 @@ pub fn alu(op: &Op, v: &[u64]) -> Result<u64, Error> {
                 s(1)
             }
         }
-        Op::FAdd { ty } => float_op(FloatOp::Add, ty, v)?,
-        Op::FMul { ty } => float_op(FloatOp::Mul, ty, v)?,
-        Op::FFma { ty, round } => float_op(FloatOp::Fma(round), ty, v)?,
-        Op::FMnMx { ty, max, nan } => float_op(FloatOp::MinMax { max, nan }, ty, v)?,
+        Op::FAdd { ty, ftz } => ftz_op(FloatOp::Add, ty, ftz, v)?,
+        Op::FMul { ty, ftz } => ftz_op(FloatOp::Mul, ty, ftz, v)?,
+        Op::FFma { ty, round, ftz } => ftz_op(FloatOp::Fma(round), ty, ftz, v)?,
+        Op::FMnMx { ty, max, nan, ftz } => ftz_op(FloatOp::MinMax { max, nan }, ty, ftz, v)?,
         Op::FNeg { ty } => float_op(FloatOp::Neg, ty, v)?,
         Op::FAbs { ty } => float_op(FloatOp::Abs, ty, v)?,
         // Approximate division is modelled by the exact quotient (see the module documentation).

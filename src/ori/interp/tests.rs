@@ -147,24 +147,34 @@ fn narrow_integers_and_conversions() {
 #[test]
 fn float_operations_and_comparisons() {
     let f = |x: f32| x.to_bits() as u64;
-    assert_eq!(alu(&Op::FAdd { ty: FTy::F32 }, &[f(1.5), f(2.25)]).unwrap(), f(3.75));
-    assert_eq!(alu(&Op::FFma { ty: FTy::F32, round: Round::Rn }, &[f(2.0), f(3.0), f(1.0)]).unwrap(), f(7.0));
+    assert_eq!(alu(&Op::FAdd { ty: FTy::F32, ftz: false }, &[f(1.5), f(2.25)]).unwrap(), f(3.75));
+    assert_eq!(
+        alu(&Op::FFma { ty: FTy::F32, round: Round::Rn, ftz: false }, &[f(2.0), f(3.0), f(1.0)]).unwrap(),
+        f(7.0)
+    );
     assert_eq!(alu(&Op::FNeg { ty: FTy::F32 }, &[f(2.0)]).unwrap(), f(-2.0));
     assert_eq!(alu(&Op::FAbs { ty: FTy::F64 }, &[(-2.0f64).to_bits()]).unwrap(), 2.0f64.to_bits());
-    assert_eq!(alu(&Op::FMnMx { ty: FTy::F32, max: false, nan: false }, &[f(f32::NAN), f(3.0)]).unwrap(), f(3.0));
-    let nan = alu(&Op::FMnMx { ty: FTy::F32, max: false, nan: true }, &[f(f32::NAN), f(3.0)]).unwrap();
+    assert_eq!(
+        alu(&Op::FMnMx { ty: FTy::F32, max: false, nan: false, ftz: false }, &[f(f32::NAN), f(3.0)]).unwrap(),
+        f(3.0)
+    );
+    let nan = alu(&Op::FMnMx { ty: FTy::F32, max: false, nan: true, ftz: false }, &[f(f32::NAN), f(3.0)]).unwrap();
     assert_eq!(nan, 0x7FFF_FFFF);
-    assert_eq!(alu(&Op::FAdd { ty: FTy::F16 }, &[0x3C00, 0x3C00]).unwrap(), 0x4000);
-    assert_eq!(alu(&Op::FMul { ty: FTy::F16 }, &[0xFFFF_3E00, 0x4000]).unwrap(), 0x4200);
+    assert_eq!(alu(&Op::FAdd { ty: FTy::F16, ftz: false }, &[0x3C00, 0x3C00]).unwrap(), 0x4000);
+    assert_eq!(alu(&Op::FMul { ty: FTy::F16, ftz: false }, &[0xFFFF_3E00, 0x4000]).unwrap(), 0x4200);
     // DFMA with a directed mode: 1·1 − 2^-60 rounds down to below 1 under RZ.
     let d = |x: f64| x.to_bits();
-    let rz = alu(&Op::FFma { ty: FTy::F64, round: Round::Rz }, &[d(1.0), d(1.0), d(-(2f64.powi(-60)))]).unwrap();
+    let rz =
+        alu(&Op::FFma { ty: FTy::F64, round: Round::Rz, ftz: false }, &[d(1.0), d(1.0), d(-(2f64.powi(-60)))]).unwrap();
     assert_eq!(rz, d(1.0f64.next_down()));
     // bf16 in the low half: 1 + 1.5 = 2.5; high bits ignored; min.NaN's canonical NaN.
-    assert_eq!(alu(&Op::FAdd { ty: FTy::BF16 }, &[0xABCD_3F80, 0x3FC0]).unwrap(), 0x4020);
+    assert_eq!(alu(&Op::FAdd { ty: FTy::BF16, ftz: false }, &[0xABCD_3F80, 0x3FC0]).unwrap(), 0x4020);
     assert_eq!(alu(&Op::FNeg { ty: FTy::BF16 }, &[0x3F80]).unwrap(), 0xBF80);
-    assert_eq!(alu(&Op::FMnMx { ty: FTy::BF16, max: true, nan: true }, &[0x7FC0, 0x3F80]).unwrap(), 0x7FFF);
-    assert_eq!(alu(&Op::FMnMx { ty: FTy::BF16, max: true, nan: false }, &[0x7FC0, 0x3F80]).unwrap(), 0x3F80);
+    assert_eq!(alu(&Op::FMnMx { ty: FTy::BF16, max: true, nan: true, ftz: false }, &[0x7FC0, 0x3F80]).unwrap(), 0x7FFF);
+    assert_eq!(
+        alu(&Op::FMnMx { ty: FTy::BF16, max: true, nan: false, ftz: false }, &[0x7FC0, 0x3F80]).unwrap(),
+        0x3F80
+    );
     let to_bf16 = Op::Cvt { from: NumTy::F32, to: NumTy::BF16, round: Round::Rn };
     assert_eq!(alu(&to_bf16, &[f(1.0 + 3.0 / 256.0)]).unwrap(), 0x3F82);
     let from_bf16 = Op::Cvt { from: NumTy::BF16, to: NumTy::S32, round: Round::Rz };

@@ -326,14 +326,14 @@ impl FnLowering<'_> {
                 self.op(Op::IAdd3 { neg_b: true, w64 }, vec![dec.clone()], vec![old, Operand::Imm(1), zero]);
                 bin(self, Op::Sel { w64 }, val, dec, Some(reg(q)));
             }
-            (Rmw::FAdd, Some(t)) => bin(self, Op::FAdd { ty: t }, old, val, None),
+            (Rmw::FAdd, Some(t)) => bin(self, Op::FAdd { ty: t, ftz: false }, old, val, None),
             (Rmw::FSub, Some(t)) => {
                 let n = reg(self.reg_for(ty)?);
                 self.op(Op::FNeg { ty: t }, vec![n.clone()], vec![val]);
-                bin(self, Op::FAdd { ty: t }, old, n, None);
+                bin(self, Op::FAdd { ty: t, ftz: false }, old, n, None);
             }
             (Rmw::FMax | Rmw::FMin, Some(t)) => {
-                bin(self, Op::FMnMx { ty: t, max: rmw == Rmw::FMax, nan: false }, old, val, None)
+                bin(self, Op::FMnMx { ty: t, max: rmw == Rmw::FMax, nan: false, ftz: false }, old, val, None)
             }
             (rmw, _) => return Err(self.err(format!("atomicrmw {rmw:?} of type {}", ty_name(ty)))),
         }

@@ -28,7 +28,7 @@ pub enum Ty {
     /// i128: two 64-bit halves `[lo, hi]` (`int128.rs`).
     I128,
     F16,
-    /// bfloat (`lower/bf16.rs`).
+    /// bfloat (`lower/half_math.rs`).
     BF16,
     F32,
     F64,

@@ -52,7 +52,7 @@ impl FnLowering<'_> {
         let nt = fresh(self);
         self.op(Op::FNeg { ty: ct }, vec![nt.clone()], vec![tq]);
         let r = fresh(self);
-        self.op(Op::FFma { ty: ct, round: Round::Rn }, vec![r.clone()], vec![nt, b.clone(), a.clone()]);
+        self.op(Op::FFma { ty: ct, round: Round::Rn, ftz: false }, vec![r.clone()], vec![nt, b.clone(), a.clone()]);
         let r = if ninf {
             r
         } else {

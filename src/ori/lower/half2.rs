@@ -127,15 +127,15 @@ impl FnLowering<'_> {
                 x.push(self.packed_operand(ffi::operand(v, k as u32))?);
             }
             let (opr, srcs) = match op {
-                Arith::Add => (Op::FAdd { ty }, x),
-                Arith::Mul => (Op::FMul { ty }, x),
+                Arith::Add => (Op::FAdd { ty, ftz: false }, x),
+                Arith::Mul => (Op::FMul { ty, ftz: false }, x),
                 Arith::Neg => (Op::FNeg { ty }, x),
                 Arith::Abs => (Op::FAbs { ty }, x),
-                Arith::Fma => (Op::FFma { ty, round: Round::Rn }, x),
+                Arith::Fma => (Op::FFma { ty, round: Round::Rn, ftz: false }, x),
                 Arith::Sub => {
                     let nb = self.f.new_reg(RegFile::R, PairMode::Single);
                     self.op(Op::FNeg { ty }, vec![reg(nb)], vec![x[1].clone()]);
-                    (Op::FAdd { ty }, vec![x[0].clone(), reg(nb)])
+                    (Op::FAdd { ty, ftz: false }, vec![x[0].clone(), reg(nb)])
                 }
             };
             self.op(opr, vec![reg(p)], srcs);
@@ -191,13 +191,13 @@ mod tests {
     fn packed_arithmetic_is_lane_by_lane() {
         let ty = FTy::F16x2;
         let (a, b, c) = (pack(1.5, -2.0), pack(0.25, 3.0), pack(8.0, 0.5));
-        assert_eq!(lanes(alu(&Op::FAdd { ty }, &[a, b]).unwrap()), (1.75, 1.0));
-        assert_eq!(lanes(alu(&Op::FMul { ty }, &[a, b]).unwrap()), (0.375, -6.0));
-        assert_eq!(lanes(alu(&Op::FFma { ty, round: Round::Rn }, &[a, b, c]).unwrap()), (8.375, -5.5));
+        assert_eq!(lanes(alu(&Op::FAdd { ty, ftz: false }, &[a, b]).unwrap()), (1.75, 1.0));
+        assert_eq!(lanes(alu(&Op::FMul { ty, ftz: false }, &[a, b]).unwrap()), (0.375, -6.0));
+        assert_eq!(lanes(alu(&Op::FFma { ty, round: Round::Rn, ftz: false }, &[a, b, c]).unwrap()), (8.375, -5.5));
         assert_eq!(lanes(alu(&Op::FNeg { ty }, &[a]).unwrap()), (-1.5, 2.0));
         assert_eq!(lanes(alu(&Op::FAbs { ty }, &[a]).unwrap()), (1.5, 2.0));
         // Rounding happens per lane, in f16: 2049 is not representable (rounds to even 2048).
         let big = pack(2048.0, 1.0);
-        assert_eq!(lanes(alu(&Op::FAdd { ty }, &[big, pack(1.0, 1.0)]).unwrap()), (2048.0, 2.0));
+        assert_eq!(lanes(alu(&Op::FAdd { ty, ftz: false }, &[big, pack(1.0, 1.0)]).unwrap()), (2048.0, 2.0));
     }
 }

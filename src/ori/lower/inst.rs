@@ -489,19 +489,23 @@ impl FnLowering<'_> {
         }
         if let (Some(t), true) = (fty(dt), is_binop(opc) || opc == O::LLVMFNeg) {
             match opc {
-                O::LLVMFAdd => self.op(Op::FAdd { ty: t }, vec![d], vec![a, b()]),
+                O::LLVMFAdd => self.op(Op::FAdd { ty: t, ftz: false }, vec![d], vec![a, b()]),
                 // a - b is a + (-b) with one rounding (signed zeros included); a constant b is
                 // negated here rather than by a NEG at run time.
                 O::LLVMFSub => match b() {
-                    Operand::Imm(x) => self.op(Op::FAdd { ty: t }, vec![d], vec![a, Operand::Imm(x ^ sign_bit(t))]),
-                    Operand::Zero => self.op(Op::FAdd { ty: t }, vec![d], vec![a, Operand::Imm(sign_bit(t))]),
+                    Operand::Imm(x) => {
+                        self.op(Op::FAdd { ty: t, ftz: false }, vec![d], vec![a, Operand::Imm(x ^ sign_bit(t))])
+                    }
+                    Operand::Zero => {
+                        self.op(Op::FAdd { ty: t, ftz: false }, vec![d], vec![a, Operand::Imm(sign_bit(t))])
+                    }
                     nb => {
                         let n = self.reg_for(dt)?;
                         self.op(Op::FNeg { ty: t }, vec![reg(n)], vec![nb]);
-                        self.op(Op::FAdd { ty: t }, vec![d], vec![a, reg(n)]);
+                        self.op(Op::FAdd { ty: t, ftz: false }, vec![d], vec![a, reg(n)]);
                     }
                 },
-                O::LLVMFMul => self.op(Op::FMul { ty: t }, vec![d], vec![a, b()]),
+                O::LLVMFMul => self.op(Op::FMul { ty: t, ftz: false }, vec![d], vec![a, b()]),
                 O::LLVMFDiv => self.op(Op::FDiv { ty: t, exact: true, round: Round::Rn }, vec![d], vec![a, b()]),
                 O::LLVMFNeg => self.op(Op::FNeg { ty: t }, vec![d], vec![a]),
                 O::LLVMFRem => return self.lower_frem(v, t, a, b(), d),

@@ -136,7 +136,7 @@ impl FnLowering<'_> {
             || self.lower_round_intrinsic(name, &base, &rty, args, d)?
             || self.lower_nvvm_rounding(name, args, d)?
             || self.lower_saturating(v, name, &base, args, d)?
-            || self.lower_bf16_intrinsic(v, name, args, d)?
+            || self.lower_half_intrinsic(v, name, args, d)?
             || self.lower_approx_trig(name, &base, &rty, args, d)?
             || self.lower_vector_reduce(v, name, args, d)?
             || self.lower_int_lanes(name, &base, &rty, args, d)?
@@ -147,7 +147,7 @@ impl FnLowering<'_> {
         match base.as_str() {
             "llvm.fma" | "llvm.fmuladd" if t.is_some() => {
                 let (a, b, c) = (arg(self, 0)?, arg(self, 1)?, arg(self, 2)?);
-                self.op(Op::FFma { ty: t.unwrap(), round: Round::Rn }, d.to_vec(), vec![a, b, c]);
+                self.op(Op::FFma { ty: t.unwrap(), round: Round::Rn, ftz: false }, d.to_vec(), vec![a, b, c]);
                 Ok(())
             }
             "llvm.fabs" if t.is_some() => un(self, Op::FAbs { ty: t.unwrap() }),
@@ -175,7 +175,7 @@ impl FnLowering<'_> {
             }
             "llvm.sqrt" if t.is_some() => un(self, Op::FSqrt { ty: t.unwrap(), round: Round::Rn }),
             "llvm.minnum" | "llvm.maxnum" if t.is_some() => {
-                bin(self, Op::FMnMx { ty: t.unwrap(), max: base == "llvm.maxnum", nan: false })
+                bin(self, Op::FMnMx { ty: t.unwrap(), max: base == "llvm.maxnum", nan: false, ftz: false })
             }
             // NaN-propagating (`min.NaN`; PTX has no f64 form: a NaN test selects the NaN there).
             "llvm.minimum" | "llvm.maximum" if t.is_some() => {
@@ -291,13 +291,13 @@ impl FnLowering<'_> {
     ) -> Result<()> {
         use crate::ori::opcode::FCmp;
         if ty != FTy::F64 {
-            self.op(Op::FMnMx { ty, max, nan: true }, d.to_vec(), vec![a, b]);
+            self.op(Op::FMnMx { ty, max, nan: true, ftz: false }, d.to_vec(), vec![a, b]);
             return Ok(());
         }
         let pair = |s: &mut Self| reg(s.f.new_reg(RegFile::R, PairMode::Pair));
         let pred = |s: &mut Self| reg(s.f.new_reg(RegFile::P, PairMode::Single));
         let m = pair(self);
-        self.op(Op::FMnMx { ty, max, nan: false }, vec![m.clone()], vec![a.clone(), b.clone()]);
+        self.op(Op::FMnMx { ty, max, nan: false, ftz: false }, vec![m.clone()], vec![a.clone(), b.clone()]);
         let p = pred(self);
         self.op(
             Op::FSetp { cmp: FCmp::Nan, ty, bop: BoolOp::And },
@@ -378,8 +378,6 @@ impl FnLowering<'_> {
         let Some(rest) = name.strip_prefix("llvm.nvvm.") else {
             return Err(self.err(format!("intrinsic {name}")));
         };
-        let f64_ = rest.ends_with(".d");
-        let t = if f64_ { FTy::F64 } else { FTy::F32 };
         if args.len() != nvvm_arity(rest) {
             return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
         }
@@ -387,10 +385,28 @@ impl FnLowering<'_> {
         for &x in args {
             a.push(self.get1(x)?);
         }
+        if let Some(base) = ftz_wrapped(rest) {
+            // Flushed operands, the IEEE operation, the result flushed.
+            if d.len() != 1 {
+                return Err(self.err(format!("intrinsic {name}")));
+            }
+            let a = a.into_iter().map(|x| self.flush_f32(x)).collect();
+            let r = reg(self.f.new_reg(RegFile::R, PairMode::Single));
+            self.nvvm_math_op(name, &base, args, a, std::slice::from_ref(&r))?;
+            self.flush_f32_into(r, d[0].clone());
+            return Ok(());
+        }
+        self.nvvm_math_op(name, rest, args, a, d)
+    }
+
+    /// `lower_nvvm_math` of `llvm.nvvm.<rest>` on the operands `a`.
+    fn nvvm_math_op(&mut self, name: &str, rest: &str, args: &[V], mut a: Vec<Operand>, d: &[Operand]) -> Result<()> {
+        let f64_ = rest.ends_with(".d");
+        let t = if f64_ { FTy::F64 } else { FTy::F32 };
         let op = match rest {
             // The f32 approximations (`.f` / `.ftz.f`); f64 forms other than rcp64h are not
             // MUFU operations and stay unsupported.
-            r if r.ends_with(".f") && mufu_fn(r).is_some() => {
+            r if (r.ends_with(".f") || r == "tanh.approx.f32") && mufu_fn(r).is_some() => {
                 Op::Mufu { func: mufu_fn(r).unwrap(), ftz: r.contains(".ftz.") }
             }
             "rcp.approx.ftz.d" => Op::Mufu { func: MufuFn::Rcp64H, ftz: true },
@@ -427,28 +443,38 @@ impl FnLowering<'_> {
                 a.insert(0, Operand::Imm(one));
                 Op::FDiv { ty: t, exact: true, round: directed_ieee(r, "rcp.").unwrap() }
             }
-            // Explicitly rounded forms; flush-to-zero variants are not modelled.
-            r if r.starts_with("fma.r") && !r.contains("ftz") => Op::FFma { ty: t, round: nvvm_round(r) },
-            r if r.starts_with("add.rn.") && !r.contains("ftz") => Op::FAdd { ty: t },
-            r if r.starts_with("mul.rn.") && !r.contains("ftz") => Op::FMul { ty: t },
+            // Explicitly rounded forms, and their flush-to-zero (f32) variants.
+            r if is_nvvm_fma(r) => Op::FFma { ty: t, round: nvvm_round(r), ftz: r.contains(".ftz.") },
+            "add.rn.f" | "add.rn.d" | "add.rn.ftz.f" => Op::FAdd { ty: t, ftz: rest.contains(".ftz.") },
+            "mul.rn.f" | "mul.rn.d" | "mul.rn.ftz.f" => Op::FMul { ty: t, ftz: rest.contains(".ftz.") },
+            "f2h.rn" | "f2h.rn.ftz" => {
+                // f32 → the bits of an f16 (an i16); a flushed operand converts as it would.
+                Op::Cvt { from: NumTy::F32, to: NumTy::F16, round: Round::Rn }
+            }
             r if r.starts_with("saturate.") => {
                 // clamp to [0, 1]; max(NaN, 0) = 0 as saturate requires.
                 let one = if f64_ { 1f64.to_bits() } else { 1f32.to_bits() as u64 };
                 let tmp = self.reg_for(&if f64_ { Ty::F64 } else { Ty::F32 })?;
                 self.op(
-                    Op::FMnMx { ty: t, max: true, nan: false },
+                    Op::FMnMx { ty: t, max: true, nan: false, ftz: false },
                     vec![reg(tmp)],
                     vec![a[0].clone(), Operand::Imm(0)],
                 );
-                self.op(Op::FMnMx { ty: t, max: false, nan: false }, d.to_vec(), vec![reg(tmp), Operand::Imm(one)]);
+                self.op(
+                    Op::FMnMx { ty: t, max: false, nan: false, ftz: false },
+                    d.to_vec(),
+                    vec![reg(tmp), Operand::Imm(one)],
+                );
                 return Ok(());
             }
-            // minNum/maxNum, and `.nan` (a NaN operand gives NaN); the `.xorsign` and `.ftz`
-            // variants are not modelled.
-            "fmin.f" | "fmin.d" => Op::FMnMx { ty: t, max: false, nan: false },
-            "fmax.f" | "fmax.d" => Op::FMnMx { ty: t, max: true, nan: false },
-            "fmin.nan.f" => Op::FMnMx { ty: t, max: false, nan: true },
-            "fmax.nan.f" => Op::FMnMx { ty: t, max: true, nan: true },
+            // minNum/maxNum, and `.nan` (a NaN operand gives NaN), each with `.ftz` on f32.
+            "fmin.f" | "fmin.d" | "fmin.ftz.f" | "fmin.nan.f" | "fmin.ftz.nan.f" | "fmax.f" | "fmax.d"
+            | "fmax.ftz.f" | "fmax.nan.f" | "fmax.ftz.nan.f" => Op::FMnMx {
+                ty: t,
+                max: rest.starts_with("fmax"),
+                nan: rest.contains(".nan."),
+                ftz: rest.contains(".ftz."),
+            },
             "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");
@@ -525,6 +551,28 @@ impl FnLowering<'_> {
         self.op(op, d.to_vec(), a);
         Ok(())
     }
+}
+
+/// Whether `llvm.nvvm.<rest>` is `fma.r{n,z,m,p}[.ftz].f` or `fma.r{n,z,m,p}.d`.
+fn is_nvvm_fma(rest: &str) -> bool {
+    let Some(r) = rest.strip_prefix("fma.") else { return false };
+    let (mode, ty) = r.split_once('.').unwrap_or((r, ""));
+    matches!(mode, "rn" | "rz" | "rm" | "rp") && matches!(ty, "f" | "ftz.f" | "d")
+}
+
+/// The IEEE intrinsic whose flushed form `llvm.nvvm.<rest>` is, for the `.ftz` forms that have
+/// no flushing instruction of their own (division, square root, reciprocal, saturation):
+/// `div.rn.ftz.f` → `div.rn.f`, `div.full.ftz` → `div.full.f`.
+fn ftz_wrapped(rest: &str) -> Option<String> {
+    if rest == "div.full.ftz" {
+        return Some("div.full.f".into());
+    }
+    let base = rest.strip_suffix(".ftz.f")?;
+    let wrapped = base == "saturate"
+        || ["div.", "sqrt.", "rcp."]
+            .iter()
+            .any(|op| base.strip_prefix(op).is_some_and(|m| matches!(m, "rn" | "rz" | "rm" | "rp")));
+    wrapped.then(|| format!("{base}.f"))
 }
 
 /// The number of arguments of the `llvm.nvvm.<rest>` intrinsics `lower_nvvm_math` handles (any

@@ -47,13 +47,13 @@ impl FnLowering<'_> {
                 "llvm.fabs" => self.op(Op::FAbs { ty: t }, dk.to_vec(), a),
                 "llvm.sqrt" => self.op(Op::FSqrt { ty: t, round: crate::ori::opcode::Round::Rn }, dk.to_vec(), a),
                 "llvm.minnum" | "llvm.maxnum" => {
-                    self.op(Op::FMnMx { ty: t, max: base == "llvm.maxnum", nan: false }, dk.to_vec(), a)
+                    self.op(Op::FMnMx { ty: t, max: base == "llvm.maxnum", nan: false, ftz: false }, dk.to_vec(), a)
                 }
                 "llvm.minimum" | "llvm.maximum" => {
                     self.lower_min_max_nan(t, base == "llvm.maximum", a[0].clone(), a[1].clone(), dk)?
                 }
                 "llvm.copysign" => self.lower_copysign(name, et, a[0].clone(), a[1].clone(), dk)?,
-                _ => self.op(Op::FFma { ty: t, round: Round::Rn }, dk.to_vec(), a),
+                _ => self.op(Op::FFma { ty: t, round: Round::Rn, ftz: false }, dk.to_vec(), a),
             }
         }
         Ok(true)

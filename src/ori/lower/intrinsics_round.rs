@@ -15,9 +15,11 @@
 //!   `add.r{z,m,p}.{f,d}` → `fma.rX(a, 1.0, b)` (the product is exact, so the one rounding is
 //!   the addition's); `mul.r{z,m,p}.{f,d}` → `fma.rX(a, b, z)` with `z = −0` (`+0` under RM), so
 //!   that an exact zero product keeps its sign; the conversions `<from>2<to>.r{n,z,m,p}` between
-//!   `f`/`d` and `i`/`ui`/`ll`/`ull`, and `d2f.rX`, → `cvt` with that rounding. The `.ftz`
-//!   variants (subnormal inputs and results flushed) are refused: the interpreter does not model
-//!   flushing.
+//!   `f`/`d` and `i`/`ui`/`ll`/`ull`, and `d2f.rX`, → `cvt` with that rounding.
+//! - Their `.ftz` forms (f32 only: `ceil.ftz.f`, `add.rz.ftz.f`, `f2i.rm.ftz`, `d2f.rn.ftz`, …)
+//!   flush subnormal f32 operands and results to a zero of the same sign: the `fma` carries
+//!   PTX's own `.ftz`; before a rounding to an integral value or a conversion from f32 the
+//!   operand is flushed ([`FnLowering::flush_f32`]), after `d2f` the result.
 //!
 //! `llvm.copysign` is a bit operation (`intrinsics_bits.rs`, vectors `intrinsics_lanes.rs`).
 
@@ -65,15 +67,31 @@ fn conv_ty(s: &str) -> Option<NumTy> {
     })
 }
 
-/// The kind and lane type of an `llvm.nvvm.<rest>` rounding intrinsic (`None`: not one).
-fn nvvm_kind(rest: &str) -> Option<(Kind, Option<FTy>)> {
-    let parts: Vec<&str> = rest.split('.').collect();
+/// The kind and lane type of an `llvm.nvvm.<rest>` rounding intrinsic, and whether it is the
+/// `.ftz` form (`None`: not one).
+fn nvvm_kind(rest: &str) -> Option<(Kind, Option<FTy>, bool)> {
+    let mut parts: Vec<&str> = rest.split('.').collect();
+    let ftz = parts.contains(&"ftz");
+    parts.retain(|p| *p != "ftz");
+    let (kind, t) = nvvm_kind_of(&parts)?;
+    // Flush-to-zero exists for f32 operations and for conversions from or to f32 only.
+    let f32_side = match kind {
+        Kind::Convert { from, to, .. } => from == NumTy::F32 || to == NumTy::F32,
+        _ => t == Some(FTy::F32),
+    };
+    if ftz && (!f32_side || parts.len() + 1 != rest.split('.').count()) {
+        return None;
+    }
+    Some((kind, t, ftz))
+}
+
+fn nvvm_kind_of(parts: &[&str]) -> Option<(Kind, Option<FTy>)> {
     let float_of = |s: &str| match s {
         "f" => Some(FTy::F32),
         "d" => Some(FTy::F64),
         _ => None,
     };
-    match parts.as_slice() {
+    match parts {
         [op @ ("ceil" | "floor" | "trunc" | "round"), t] => {
             let r = match *op {
                 "ceil" => Round::Rp,
@@ -165,7 +183,7 @@ impl FnLowering<'_> {
         let h = fresh(self);
         self.op(Op::Lop3 { lut: lut::OR, w64 }, vec![h.clone()], vec![s, Operand::Imm(half), Operand::Zero]);
         let sum = fresh(self);
-        self.op(Op::FAdd { ty: ct }, vec![sum.clone()], vec![x.clone(), h]);
+        self.op(Op::FAdd { ty: ct, ftz: false }, vec![sum.clone()], vec![x.clone(), h]);
         let tr = fresh(self);
         self.op(Op::Cvt { from: float_num(ct), to: float_num(ct), round: Round::Rz }, vec![tr.clone()], vec![sum]);
         let ax = fresh(self);
@@ -199,7 +217,7 @@ impl FnLowering<'_> {
     /// Lowers the `llvm.nvvm.*` rounding intrinsics of the module documentation; `Ok(false)`
     /// when `name` is not one of them.
     pub(super) fn lower_nvvm_rounding(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<bool> {
-        let Some((kind, t)) = name.strip_prefix("llvm.nvvm.").and_then(nvvm_kind) else { return Ok(false) };
+        let Some((kind, t, ftz)) = name.strip_prefix("llvm.nvvm.").and_then(nvvm_kind) else { return Ok(false) };
         let arity = match kind {
             Kind::Integral(_) | Kind::Convert { .. } => 1,
             Kind::Add(_) | Kind::Mul(_) => 2,
@@ -213,9 +231,20 @@ impl FnLowering<'_> {
         }
         let dst = vec![d[0].clone()];
         match (kind, t) {
-            (Kind::Convert { from, to, round }, _) => self.op(Op::Cvt { from, to, round }, dst, srcs),
+            (Kind::Convert { from, to: NumTy::F32, round }, _) if ftz => {
+                // d2f: the f32 result flushed.
+                let r = reg(self.f.new_reg(RegFile::R, PairMode::Single));
+                self.op(Op::Cvt { from, to: NumTy::F32, round }, vec![r.clone()], srcs);
+                self.flush_f32_into(r, d[0].clone());
+            }
+            (Kind::Convert { from, to, round }, _) => {
+                let srcs = if ftz { vec![self.flush_f32(srcs[0].clone())] } else { srcs };
+                self.op(Op::Cvt { from, to, round }, dst, srcs)
+            }
             (Kind::Integral(round), Some(t)) => {
                 let n = float_num(t);
+                // A flushed operand is ±0, its own integral value; no result is subnormal.
+                let srcs = if ftz { vec![self.flush_f32(srcs[0].clone())] } else { srcs };
                 self.op(Op::Cvt { from: n, to: n, round }, dst, srcs);
             }
             (Kind::Add(round), Some(t)) => {
@@ -224,17 +253,37 @@ impl FnLowering<'_> {
                     _ => 1f32.to_bits() as u64,
                 };
                 let s = vec![srcs[0].clone(), Operand::Imm(one), srcs[1].clone()];
-                self.op(Op::FFma { ty: t, round }, dst, s);
+                self.op(Op::FFma { ty: t, round, ftz }, dst, s);
             }
             (Kind::Mul(round), Some(t)) => {
                 // −0 leaves every product unchanged except that +0 + −0 is −0 under RM.
                 let zero = if round == Round::Rm { 0 } else { sign_bit(t) };
                 let s = vec![srcs[0].clone(), srcs[1].clone(), Operand::Imm(zero)];
-                self.op(Op::FFma { ty: t, round }, dst, s);
+                self.op(Op::FFma { ty: t, round, ftz }, dst, s);
             }
             (_, None) => return Err(self.err(format!("intrinsic {name}"))),
         }
         Ok(true)
+    }
+
+    /// `x` (f32) with a subnormal value flushed to the zero of its sign: `mul.ftz` by 1, exact
+    /// for every other value (PTX has no flush instruction of its own).
+    pub(super) fn flush_f32(&mut self, x: Operand) -> Operand {
+        match x {
+            // A constant is flushed here.
+            Operand::Imm(b) if b & 0x7F80_0000 == 0 => return Operand::Imm(b & 0x8000_0000),
+            Operand::Imm(_) | Operand::Zero => return x,
+            _ => {}
+        }
+        let r = reg(self.f.new_reg(RegFile::R, PairMode::Single));
+        self.flush_f32_into(x, r.clone());
+        r
+    }
+
+    /// [`Self::flush_f32`] of `x` into `d`.
+    pub(super) fn flush_f32_into(&mut self, x: Operand, d: Operand) {
+        let one = Operand::Imm(1f32.to_bits() as u64);
+        self.op(Op::FMul { ty: FTy::F32, ftz: true }, vec![d], vec![x, one]);
     }
 }
 
@@ -244,15 +293,21 @@ mod tests {
 
     #[test]
     fn nvvm_names() {
-        assert_eq!(nvvm_kind("ceil.f"), Some((Kind::Integral(Round::Rp), Some(FTy::F32))));
-        assert_eq!(nvvm_kind("round.d"), Some((Kind::Integral(Round::Rn), Some(FTy::F64))));
-        assert_eq!(nvvm_kind("add.rz.d"), Some((Kind::Add(Round::Rz), Some(FTy::F64))));
-        assert_eq!(nvvm_kind("mul.rp.f"), Some((Kind::Mul(Round::Rp), Some(FTy::F32))));
-        // `add.rn` is plain arithmetic, lowered elsewhere; ftz forms are not rounding intrinsics.
+        assert_eq!(nvvm_kind("ceil.f"), Some((Kind::Integral(Round::Rp), Some(FTy::F32), false)));
+        assert_eq!(nvvm_kind("round.d"), Some((Kind::Integral(Round::Rn), Some(FTy::F64), false)));
+        assert_eq!(nvvm_kind("add.rz.d"), Some((Kind::Add(Round::Rz), Some(FTy::F64), false)));
+        assert_eq!(nvvm_kind("mul.rp.f"), Some((Kind::Mul(Round::Rp), Some(FTy::F32), false)));
+        // `add.rn` is plain arithmetic, lowered elsewhere.
         assert_eq!(nvvm_kind("add.rn.f"), None);
-        assert_eq!(nvvm_kind("ceil.ftz.f"), None);
-        assert_eq!(nvvm_kind("f2i.rn.ftz"), None);
-        let cvt = |from, to, round| Some((Kind::Convert { from, to, round }, None));
+        // `.ftz` forms: f32 operations and conversions from or to f32 only.
+        assert_eq!(nvvm_kind("ceil.ftz.f"), Some((Kind::Integral(Round::Rp), Some(FTy::F32), true)));
+        assert_eq!(nvvm_kind("mul.rz.ftz.f"), Some((Kind::Mul(Round::Rz), Some(FTy::F32), true)));
+        let ftz = Some((Kind::Convert { from: NumTy::F32, to: NumTy::S32, round: Round::Rn }, None, true));
+        assert_eq!(nvvm_kind("f2i.rn.ftz"), ftz);
+        assert_eq!(nvvm_kind("ceil.ftz.d"), None);
+        assert_eq!(nvvm_kind("d2ll.rn.ftz"), None);
+        assert_eq!(nvvm_kind("ceil.ftz.ftz.f"), None);
+        let cvt = |from, to, round| Some((Kind::Convert { from, to, round }, None, false));
         assert_eq!(nvvm_kind("f2i.rm"), cvt(NumTy::F32, NumTy::S32, Round::Rm));
         assert_eq!(nvvm_kind("d2ull.rz"), cvt(NumTy::F64, NumTy::U64, Round::Rz));
         assert_eq!(nvvm_kind("ll2f.rp"), cvt(NumTy::S64, NumTy::F32, Round::Rp));

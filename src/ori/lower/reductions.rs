@@ -124,7 +124,7 @@ impl FnLowering<'_> {
             }
             "fmax" | "fmin" => {
                 let ty = fty(et).ok_or_else(|| unsupported(self))?;
-                self.op(Op::FMnMx { ty, max: kind == "fmax", nan: false }, vec![out], vec![acc, x]);
+                self.op(Op::FMnMx { ty, max: kind == "fmax", nan: false, ftz: false }, vec![out], vec![acc, x]);
             }
             "fmaximum" | "fminimum" => {
                 let ty: FTy = fty(et).ok_or_else(|| unsupported(self))?;
