@@ -332,6 +332,23 @@ extern "C" fn n_fmin_nan_f(a: f32, b: f32) -> f32 {
 extern "C" fn n_fmax_nan_f(a: f32, b: f32) -> f32 {
     if a.is_nan() || b.is_nan() { f32::from_bits(0x7FFF_FFFF) } else { n_fmax_f(a, b) }
 }
+/// `min`/`max[.NaN].xorsign.abs.f32`: the min/max of the magnitudes, its sign bit the XOR of
+/// the operands' (a NaN result keeps a NaN).
+fn xorsign(m: f32, a: f32, b: f32) -> f32 {
+    f32::from_bits(m.to_bits() | ((a.to_bits() ^ b.to_bits()) & 0x8000_0000))
+}
+extern "C" fn n_fmin_xorsign_f(a: f32, b: f32) -> f32 {
+    xorsign(n_fmin_f(a.abs(), b.abs()), a, b)
+}
+extern "C" fn n_fmax_xorsign_f(a: f32, b: f32) -> f32 {
+    xorsign(n_fmax_f(a.abs(), b.abs()), a, b)
+}
+extern "C" fn n_fmin_nan_xorsign_f(a: f32, b: f32) -> f32 {
+    xorsign(n_fmin_nan_f(a.abs(), b.abs()), a, b)
+}
+extern "C" fn n_fmax_nan_xorsign_f(a: f32, b: f32) -> f32 {
+    xorsign(n_fmax_nan_f(a.abs(), b.abs()), a, b)
+}
 extern "C" fn n_fmin_d(a: f64, b: f64) -> f64 {
     float::fminmax(a, b, false)
 }
@@ -346,6 +363,78 @@ extern "C" fn n_fabs_d(x: f64) -> f64 {
 }
 type Dp4 = extern "C" fn(u32, u32, u32) -> u32;
 type Dp2 = extern "C" fn(u32, u32, bool, u32) -> u32;
+/// `bfind[.shiftamt]` (`llvm.nvvm.flo.*`), written from the PTX ISA: the most significant bit
+/// that is set (signed: that differs from the sign bit), searched from the top; 0xFFFFFFFF for
+/// none; `shiftamt`: how far left that bit must move to become the top bit.
+fn bfind(x: u64, bits: u32, signed: bool, shiftamt: bool) -> u32 {
+    let negative = signed && (x >> (bits - 1)) & 1 == 1;
+    let pos = (0..bits).rev().find(|&k| ((x >> k) & 1 == 1) != negative);
+    match pos {
+        None => u32::MAX,
+        Some(p) if shiftamt => bits - 1 - p,
+        Some(p) => p,
+    }
+}
+extern "C" fn n_flo_u32(x: u32, shiftamt: bool) -> u32 {
+    bfind(x as u64, 32, false, shiftamt)
+}
+extern "C" fn n_flo_s32(x: u32, shiftamt: bool) -> u32 {
+    bfind(x as u64, 32, true, shiftamt)
+}
+extern "C" fn n_flo_u64(x: u64, shiftamt: bool) -> u32 {
+    bfind(x, 64, false, shiftamt)
+}
+extern "C" fn n_flo_s64(x: u64, shiftamt: bool) -> u32 {
+    bfind(x, 64, true, shiftamt)
+}
+type Flo32 = extern "C" fn(u32, bool) -> u32;
+/// f32 → TF32 in a 32-bit container (`f2tf32.*`), computed on values: `x` divided by the ulp of a
+/// 10-bit fraction in its binade (exact in f64), rounded to an integer by `mode` (0 `rn` ties to
+/// even, 1 `rna` ties away, 2 `rz`), multiplied back; 4 added: `.relu` (negative → +0). The low
+/// 13 bits of the result are zero; infinities and NaNs keep their upper bits.
+fn f2tf32(x: f32, mode: u32) -> u32 {
+    let r = if x.is_finite() {
+        // The binade's exponent (subnormals and zeros share the smallest normal one's ulp).
+        let e = ((x.to_bits() >> 23) & 0xFF) as i32 - 127;
+        let e = e.max(-126);
+        let ulp = 2f64.powi(e - 10);
+        let q = x as f64 / ulp;
+        let n = match mode & 3 {
+            0 => q.round_ties_even(),
+            1 => q.round(),
+            _ => q.trunc(),
+        };
+        ((n * ulp) as f32).to_bits()
+    } else {
+        x.to_bits()
+    };
+    let negative = r & 0x8000_0000 != 0 && !f32::from_bits(r).is_nan();
+    let r = if mode & 4 != 0 && negative {
+        0
+    } else if mode & 4 != 0 && f32::from_bits(r).is_nan() {
+        0x7FFF_FFFF
+    } else {
+        r
+    };
+    r & 0xFFFF_E000
+}
+extern "C" fn n_f2tf32_rn(x: f32) -> u32 {
+    f2tf32(x, 0)
+}
+extern "C" fn n_f2tf32_rna(x: f32) -> u32 {
+    f2tf32(x, 1)
+}
+extern "C" fn n_f2tf32_rz(x: f32) -> u32 {
+    f2tf32(x, 2)
+}
+extern "C" fn n_f2tf32_rn_relu(x: f32) -> u32 {
+    f2tf32(x, 4)
+}
+extern "C" fn n_f2tf32_rz_relu(x: f32) -> u32 {
+    f2tf32(x, 6)
+}
+type Tf32 = extern "C" fn(f32) -> u32;
+type Flo64 = extern "C" fn(u64, bool) -> u32;
 /// `dp4a` / `dp2a`, written from the PTX ISA's definition (independent of the interpreter's
 /// `exec::dot`): each field extended, the products summed into `c` modulo 2^32.
 extern "C" fn n_dp4a<const AS: bool, const BS: bool>(a: u32, b: u32, c: u32) -> u32 {
@@ -485,6 +574,10 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         _ if approx("sqrt.approx") => ("float", F1, f(n_sqrt_approx_f)),
         _ if approx("rcp.approx") => ("float", F1, f(n_rcp_approx_f)),
         _ if approx("div.approx") => ("float", F2, f2(n_div_f)),
+        "fmin.xorsign.abs.f" => ("float", F2, f2(n_fmin_xorsign_f)),
+        "fmax.xorsign.abs.f" => ("float", F2, f2(n_fmax_xorsign_f)),
+        "fmin.nan.xorsign.abs.f" => ("float", F2, f2(n_fmin_nan_xorsign_f)),
+        "fmax.nan.xorsign.abs.f" => ("float", F2, f2(n_fmax_nan_xorsign_f)),
         _ if exact("fmin.nan") => ("float", F2, f2(n_fmin_nan_f)),
         _ if exact("fmax.nan") => ("float", F2, f2(n_fmax_nan_f)),
         _ if exact("fmin") => ("float", F2, f2(n_fmin_f)),
@@ -534,6 +627,15 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         "idp2a.s.u" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<true, false> as Dp2 as usize),
         "idp2a.u.s" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<false, true> as Dp2 as usize),
         "idp2a.u.u" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<false, false> as Dp2 as usize),
+        "f2tf32.rn" => ("i32", F1, n_f2tf32_rn as Tf32 as usize),
+        "f2tf32.rna" => ("i32", F1, n_f2tf32_rna as Tf32 as usize),
+        "f2tf32.rz" => ("i32", F1, n_f2tf32_rz as Tf32 as usize),
+        "f2tf32.rn.relu" => ("i32", F1, n_f2tf32_rn_relu as Tf32 as usize),
+        "f2tf32.rz.relu" => ("i32", F1, n_f2tf32_rz_relu as Tf32 as usize),
+        "flo.u.i32" => ("i32", &["i32", "i1"], n_flo_u32 as Flo32 as usize),
+        "flo.s.i32" => ("i32", &["i32", "i1"], n_flo_s32 as Flo32 as usize),
+        "flo.u.i64" => ("i32", &["i64", "i1"], n_flo_u64 as Flo64 as usize),
+        "flo.s.i64" => ("i32", &["i64", "i1"], n_flo_s64 as Flo64 as usize),
         "d2i.lo" => ("i32", D1, n_d2i_lo as extern "C" fn(f64) -> u32 as usize),
         "d2i.hi" => ("i32", D1, n_d2i_hi as extern "C" fn(f64) -> u32 as usize),
         "lohi.i2d" => ("double", I2, n_lohi_i2d as extern "C" fn(u32, u32) -> f64 as usize),

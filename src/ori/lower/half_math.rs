@@ -180,20 +180,8 @@ impl FnLowering<'_> {
                 self.op(Op::FMnMx { ty, max, nan, ftz }, vec![d], a.to_vec());
             }
             HalfOp::MinMax { max, nan, xorsign: true, ftz } => {
-                let (x, y, m) = (self.half_reg(), self.half_reg(), self.half_reg());
-                self.op(Op::FAbs { ty }, vec![x.clone()], vec![a[0].clone()]);
-                self.op(Op::FAbs { ty }, vec![y.clone()], vec![a[1].clone()]);
-                self.op(Op::FMnMx { ty, max, nan, ftz }, vec![m.clone()], vec![x, y]);
-                // m | ((a ^ b) & 0x8000): LUT of ((a ^ b) & c) | m with c = 0x8000 in slot c
-                // computed in two steps (LOP3 has three inputs: a, b, the mask).
-                let s = self.half_reg();
-                const XOR_AND_C: u8 = (0xF0 ^ 0xCC) & 0xAA;
-                self.op(
-                    Op::Lop3 { lut: XOR_AND_C, w64: false },
-                    vec![s.clone()],
-                    vec![a[0].clone(), a[1].clone(), Operand::Imm(0x8000)],
-                );
-                self.op(Op::Lop3 { lut: lut::OR, w64: false }, vec![d], vec![m, s, Operand::Zero]);
+                let mm = Op::FMnMx { ty, max, nan, ftz };
+                self.min_max_xorsign(mm, 0x8000, a[0].clone(), a[1].clone(), d)
             }
             HalfOp::Fma { relu, sat, ftz } => {
                 let fma = Op::FFma { ty, round: Round::Rn, ftz };
@@ -221,6 +209,22 @@ impl FnLowering<'_> {
             HalfOp::Abs => self.op(Op::FAbs { ty }, vec![d], a.to_vec()),
             HalfOp::FromF32 { round, relu, .. } => self.half_lane_from_f32(ty, round, relu, a[0].clone(), d),
         }
+    }
+
+    /// `min`/`max` `.xorsign.abs` (`mm`, an `FMnMx` of f32 or half lanes, whose sign bit is
+    /// `sign`): the min/max of `|a|` and `|b|` with the sign `sign(a) ^ sign(b)`.
+    pub(super) fn min_max_xorsign(&mut self, mm: Op, sign: u64, a: Operand, b: Operand, d: Operand) {
+        let Op::FMnMx { ty, .. } = mm else { unreachable!("min_max_xorsign of {mm}") };
+        let (x, y, m) = (self.half_reg(), self.half_reg(), self.half_reg());
+        self.op(Op::FAbs { ty }, vec![x.clone()], vec![a.clone()]);
+        self.op(Op::FAbs { ty }, vec![y.clone()], vec![b.clone()]);
+        self.op(mm, vec![m.clone()], vec![x, y]);
+        // m | ((a ^ b) & sign): LUT of ((a ^ b) & c) | m with c = the sign bit in slot c
+        // computed in two steps (LOP3 has three inputs: a, b, the mask).
+        let s = self.half_reg();
+        const XOR_AND_C: u8 = (0xF0 ^ 0xCC) & 0xAA;
+        self.op(Op::Lop3 { lut: XOR_AND_C, w64: false }, vec![s.clone()], vec![a, b, Operand::Imm(sign)]);
+        self.op(Op::Lop3 { lut: lut::OR, w64: false }, vec![d], vec![m, s, Operand::Zero]);
     }
 
     /// f32 `s` → bf16 or f16 (`ty`) `d` rounded by `round`, clamped by `relu`.

@@ -135,6 +135,7 @@ impl FnLowering<'_> {
             || self.lower_memop(v, name, &base, args)?
             || self.lower_round_intrinsic(name, &base, &rty, args, d)?
             || self.lower_nvvm_rounding(name, args, d)?
+            || self.lower_f2tf32(name, args, d)?
             || self.lower_saturating(v, name, &base, args, d)?
             || self.lower_half_intrinsic(v, name, args, d)?
             || self.lower_approx_trig(name, &base, &rty, args, d)?
@@ -475,6 +476,15 @@ impl FnLowering<'_> {
                 nan: rest.contains(".nan."),
                 ftz: rest.contains(".ftz."),
             },
+            r if f32_xorsign(r).is_some() => {
+                let Some((max, nan, ftz)) = f32_xorsign(r) else { unreachable!() };
+                let mm = Op::FMnMx { ty: FTy::F32, max, nan, ftz };
+                let (Some(d0), [x, y]) = (d.first(), a.as_slice()) else {
+                    return Err(self.err(format!("intrinsic {name}")));
+                };
+                self.min_max_xorsign(mm, 0x8000_0000, x.clone(), y.clone(), d0.clone());
+                return Ok(());
+            }
             "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");
@@ -551,6 +561,24 @@ impl FnLowering<'_> {
         self.op(op, d.to_vec(), a);
         Ok(())
     }
+}
+
+/// `(max, nan, ftz)` of `llvm.nvvm.f{min,max}[.ftz][.nan].xorsign.abs.f`.
+fn f32_xorsign(rest: &str) -> Option<(bool, bool, bool)> {
+    let r = rest.strip_suffix(".xorsign.abs.f")?;
+    let (max, r) = match (r.strip_prefix("fmin"), r.strip_prefix("fmax")) {
+        (Some(r), _) => (false, r),
+        (_, Some(r)) => (true, r),
+        _ => return None,
+    };
+    let (ftz, nan) = match r {
+        "" => (false, false),
+        ".ftz" => (true, false),
+        ".nan" => (false, true),
+        ".ftz.nan" => (true, true),
+        _ => return None,
+    };
+    Some((max, nan, ftz))
 }
 
 /// Whether `llvm.nvvm.<rest>` is `fma.r{n,z,m,p}[.ftz].f` or `fma.r{n,z,m,p}.d`.

@@ -16,13 +16,15 @@
 //! - `fshl.i64(x, y, s)` = x << (s & 63) | (y >> 1) >> (63 − (s & 63)), `fshr` mirrored;
 //!   `fshl.iN` for N < 32 on the 2N-bit value x << N | zext y: (v << s) >> N, `fshr` = v >> s, with
 //!   s = z mod N; at 32 bits the funnel shift `SHF.W`;
-//! - `copysign(a, b)` = (a & ~sign) | (b & sign): one `LOP3` at 16/32 bits, three 64-bit ops.
+//! - `copysign(a, b)` = (a & ~sign) | (b & sign): one `LOP3` at 16/32 bits, three 64-bit ops;
+//! - `llvm.nvvm.flo.{u,s}` (`bfind[.shiftamt]`): `FLO` (of `x ^ (x >> N-1)` when signed), the
+//!   shift amount `pos ^ (N − 1)` selected unless nothing was found.
 
 use super::FnLowering;
-use super::ffi::{Ty, V};
+use super::ffi::{self, Ty, V};
 use super::inst::{ibits, reg};
 use crate::ori::ir::{Operand, PairMode, RegFile, VReg};
-use crate::ori::opcode::{NumTy, Op, Round, lut};
+use crate::ori::opcode::{BoolOp, Cmp, NumTy, Op, Round, lut};
 use anyhow::Result;
 
 impl FnLowering<'_> {
@@ -50,6 +52,9 @@ impl FnLowering<'_> {
             let (hi, lo, amount) = (self.get1(args[0])?, self.get1(args[1])?, self.get1(args[2])?);
             self.op(Op::Funnel { left, clamp: true }, d.to_vec(), vec![lo, hi, amount]);
             return Ok(true);
+        }
+        if let Some(r) = name.strip_prefix("llvm.nvvm.flo.") {
+            return self.lower_flo(name, r, args, d).map(|()| true);
         }
         let family = match base {
             "llvm.ctlz" | "llvm.cttz" | "llvm.ctpop" | "llvm.bswap" | "llvm.bitreverse" | "llvm.fshl" | "llvm.fshr" => {
@@ -266,6 +271,54 @@ impl FnLowering<'_> {
         let b1 = shift(self, !left, far, Operand::Imm(1));
         let b = shift(self, !left, reg(b1), reg(ns));
         self.op(Op::Lop3 { lut: lut::OR, w64: true }, vec![d], vec![reg(a), reg(b), Operand::Zero]);
+    }
+
+    /// `llvm.nvvm.flo.{u,s}.{i32,i64}(x, i1 shiftamt)`, PTX's `bfind[.shiftamt]`: the position
+    /// of the most significant set bit (`s`: of the most significant bit unlike the sign, the
+    /// set bit of `x ^ (x >> width-1)`), `0xFFFFFFFF` where there is none; `shiftamt` makes it
+    /// the left shift that brings that bit to the top, `width-1 - position`.
+    fn lower_flo(&mut self, name: &str, r: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let (signed, w64) = match r {
+            "u.i32" => (false, false),
+            "s.i32" => (true, false),
+            "u.i64" => (false, true),
+            "s.i64" => (true, true),
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        let ([x, shiftamt], [d0]) = (args, d) else {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        };
+        if !ffi::is_constant_int(*shiftamt) {
+            return Err(self.err(format!("intrinsic {name} with a variable shiftamt operand")));
+        }
+        let shift = ffi::const_int(*shiftamt) & 1 == 1;
+        let mut x = self.get1(*x)?;
+        let pair = if w64 { PairMode::Pair } else { PairMode::Single };
+        if signed {
+            let (s, t) = (self.f.new_reg(RegFile::R, pair), self.f.new_reg(RegFile::R, pair));
+            let top = Operand::Imm(if w64 { 63 } else { 31 });
+            self.op(Op::Shf { left: false, signed: true, w64 }, vec![reg(s)], vec![x.clone(), top]);
+            self.op(Op::Lop3 { lut: lut::XOR, w64 }, vec![reg(t)], vec![x, reg(s), Operand::Zero]);
+            x = reg(t);
+        }
+        if !shift {
+            self.op(Op::Flo { w64 }, vec![d0.clone()], vec![x]);
+            return Ok(());
+        }
+        let pos = self.f.new_reg(RegFile::R, PairMode::Single);
+        self.op(Op::Flo { w64 }, vec![reg(pos)], vec![x]);
+        // width-1 - pos = pos ^ (width-1) for a position; none (all ones) stays all ones.
+        let (amount, none) =
+            (self.f.new_reg(RegFile::R, PairMode::Single), self.f.new_reg(RegFile::P, PairMode::Single));
+        let top = Operand::Imm(if w64 { 63 } else { 31 });
+        self.op(Op::Lop3 { lut: lut::XOR, w64: false }, vec![reg(amount)], vec![reg(pos), top, Operand::Zero]);
+        self.op(
+            Op::ISetp { cmp: Cmp::Eq, signed: false, w64: false, bop: BoolOp::And },
+            vec![reg(none)],
+            vec![reg(pos), Operand::Imm(0xFFFF_FFFF), Operand::True],
+        );
+        self.op(Op::Sel { w64: false }, vec![d0.clone()], vec![reg(pos), reg(amount), reg(none)]);
+        Ok(())
     }
 
     pub(super) fn lower_copysign(&mut self, name: &str, rty: &Ty, a: Operand, b: Operand, d: &[Operand]) -> Result<()> {

@@ -21,13 +21,19 @@
 //!   PTX's own `.ftz`; before a rounding to an integral value or a conversion from f32 the
 //!   operand is flushed ([`FnLowering::flush_f32`]), after `d2f` the result.
 //!
+//! - `f2tf32.{rn,rna,rz}[.relu]` (f32 → TF32, `cvt.{rn,rna,rz}[.relu].tf32.f32`): a 32-bit
+//!   container whose low 13 bits are zero, rounded on the bits as ptxas itself expands it: a
+//!   finite `x` gets `0xFFF + bit 13` (`rn`, ties to even) or `0x1000` (`rna`, ties away)
+//!   added, which carries into the exponent where it must; `.relu` then takes `max.NaN(r, +0)`;
+//!   the mask `0xFFFFE000` last (infinities and NaNs only masked).
+//!
 //! `llvm.copysign` is a bit operation (`intrinsics_bits.rs`, vectors `intrinsics_lanes.rs`).
 
 use super::FnLowering;
 use super::ffi::{Ty, V};
 use super::inst::{float_num, fty, reg, sign_bit};
 use crate::ori::ir::{Operand, PairMode, RegFile};
-use crate::ori::opcode::{BoolOp, FCmp, FTy, NumTy, Op, Round, lut};
+use crate::ori::opcode::{BoolOp, Cmp, FCmp, FTy, NumTy, Op, Round, lut};
 use anyhow::Result;
 
 /// What an `llvm.nvvm.*` rounding intrinsic computes.
@@ -263,6 +269,83 @@ impl FnLowering<'_> {
             }
             (_, None) => return Err(self.err(format!("intrinsic {name}"))),
         }
+        Ok(true)
+    }
+
+    /// `llvm.nvvm.f2tf32.*` (see the module documentation); `Ok(false)` for other names.
+    pub(super) fn lower_f2tf32(&mut self, name: &str, args: &[V], d: &[Operand]) -> Result<bool> {
+        let Some(mode) = name.strip_prefix("llvm.nvvm.f2tf32.") else { return Ok(false) };
+        let (round, relu) = match mode {
+            "rn" => (Some(false), false),
+            "rn.relu" => (Some(false), true),
+            "rna" => (Some(true), false),
+            "rz" => (None, false),
+            "rz.relu" => (None, true),
+            _ => return Err(self.err(format!("intrinsic {name}"))),
+        };
+        let ([x], [d0]) = (args, d) else {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        };
+        let x = self.get1(*x)?;
+        let fresh = |s: &mut Self| reg(s.f.new_reg(RegFile::R, PairMode::Single));
+        let rounded = match round {
+            None => x,
+            Some(away) => {
+                let inc = if away {
+                    Operand::Imm(0x1000)
+                } else {
+                    // 0xFFF + bit 13 of x.
+                    let (b, i) = (fresh(self), fresh(self));
+                    self.op(
+                        Op::Shf { left: false, signed: false, w64: false },
+                        vec![b.clone()],
+                        vec![x.clone(), Operand::Imm(13)],
+                    );
+                    self.op(
+                        Op::Lop3 { lut: lut::AND, w64: false },
+                        vec![i.clone()],
+                        vec![b, Operand::Imm(1), Operand::Zero],
+                    );
+                    let inc = fresh(self);
+                    self.op(
+                        Op::IAdd3 { neg_b: false, w64: false },
+                        vec![inc.clone()],
+                        vec![i, Operand::Imm(0xFFF), Operand::Zero],
+                    );
+                    inc
+                };
+                let sum = fresh(self);
+                self.op(Op::IAdd3 { neg_b: false, w64: false }, vec![sum.clone()], vec![x.clone(), inc, Operand::Zero]);
+                // Finite: |x| below infinity's bits.
+                let (abs, finite) = (fresh(self), reg(self.f.new_reg(RegFile::P, PairMode::Single)));
+                self.op(
+                    Op::Lop3 { lut: lut::AND, w64: false },
+                    vec![abs.clone()],
+                    vec![x.clone(), Operand::Imm(0x7FFF_FFFF), Operand::Zero],
+                );
+                self.op(
+                    Op::ISetp { cmp: Cmp::Lt, signed: false, w64: false, bop: BoolOp::And },
+                    vec![finite.clone()],
+                    vec![abs, Operand::Imm(0x7F80_0000), Operand::True],
+                );
+                let r = fresh(self);
+                self.op(Op::Sel { w64: false }, vec![r.clone()], vec![sum, x, finite]);
+                r
+            }
+        };
+        let clamped = if relu {
+            let r = fresh(self);
+            let max = Op::FMnMx { ty: FTy::F32, max: true, nan: true, ftz: false };
+            self.op(max, vec![r.clone()], vec![rounded, Operand::Imm(0)]);
+            r
+        } else {
+            rounded
+        };
+        self.op(
+            Op::Lop3 { lut: lut::AND, w64: false },
+            vec![d0.clone()],
+            vec![clamped, Operand::Imm(0xFFFF_E000), Operand::Zero],
+        );
         Ok(true)
     }
 
