@@ -12,9 +12,13 @@
 //! - a `byval(T) align N` pointer: `.param .align max(N, align(T)) .b8 [size(T)]` holding a copy
 //!   of the pointed-to bytes, moved in the widest aligned chunks (8, 4, 2, 1 bytes).
 //!
-//! Refused (`unsupported ... type ...`): vectors of i1 (llc-19 writes one byte per element into a
-//! smaller array), odd-width integers inside aggregates, fp128 and other types without a register
-//! form here, arrays longer than 16 elements.
+//! - a vector of i1: one byte 0/1 per element at offset k, as llc-19 writes them (llc declares
+//!   the array with the vector's allocation size, `.b8 [1]` for `<3 x i1>`, and stores past it;
+//!   here the array holds every byte: `[max(n, size)]`).
+//!
+//! Refused (`unsupported ... type ...`): vectors of i1 inside aggregates, odd-width integers
+//! inside aggregates, fp128 and other types without a register form here, arrays longer than
+//! `ffi::classify` flattens.
 
 use super::ffi::{self, T, Ty};
 use super::{abi_size, td_ref};
@@ -43,6 +47,10 @@ pub fn abi_of(td: &inkwell::targets::TargetData, t: T) -> Result<ParamAbi, Strin
         Ty::Int(b) if b <= 32 => ParamAbi::B32,
         Ty::Int(_) | Ty::F64 | Ty::Ptr(_) => ParamAbi::B64,
         Ty::F16 | Ty::BF16 => ParamAbi::Half,
+        Ty::Vector(e, n) if *e == Ty::I1 => {
+            let pieces = (0..n).map(|k| Piece { offset: k, bits: 8 }).collect();
+            ParamAbi::Bytes { align: param_align(td, t, 0), size: n.max(abi_size(td, t) as u32), pieces }
+        }
         ty @ (Ty::I128 | Ty::Vector(..) | Ty::Struct(_)) => {
             let mut pieces = Vec::new();
             layout(td, t, 0, &mut pieces).ok_or_else(what)?;

@@ -83,12 +83,15 @@ pub fn classify(t: T) -> Ty {
                 Ty::I128 => Ty::Other(type_string(t)),
                 e => Ty::Vector(Box::new(e), LLVMGetVectorSize(t.0)),
             },
-            // Small arrays of registers-held values are flattened like structs of equal fields
-            // (`aggregates.rs`); longer ones stay unsupported as values.
-            LLVMTypeKind::LLVMArrayTypeKind if LLVMGetArrayLength2(t.0) <= 16 => {
+            // Arrays of registers-held values are flattened like structs of equal fields
+            // (`aggregates.rs`) up to `MAX_ARRAY_SCALARS` registers; longer ones stay
+            // unsupported as values.
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let n = LLVMGetArrayLength2(t.0);
                 match classify(T(LLVMGetElementType(t.0))) {
                     Ty::Other(_) | Ty::Void => Ty::Other(type_string(t)),
-                    e => Ty::Struct(vec![e; LLVMGetArrayLength2(t.0) as usize]),
+                    e if (e.scalars().len() as u64).saturating_mul(n) > MAX_ARRAY_SCALARS => Ty::Other(type_string(t)),
+                    e => Ty::Struct(vec![e; n as usize]),
                 }
             }
             LLVMTypeKind::LLVMStructTypeKind => {
@@ -99,6 +102,10 @@ pub fn classify(t: T) -> Ty {
         }
     }
 }
+
+/// The most registers an array value flattens to (a `[256 x i8]` copy, as clang writes for a
+/// struct assignment, is 256 byte registers).
+const MAX_ARRAY_SCALARS: u64 = 256;
 
 pub fn type_string(t: T) -> String {
     unsafe {

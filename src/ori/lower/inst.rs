@@ -808,11 +808,15 @@ impl FnLowering<'_> {
         Ok(())
     }
 
+    /// The space a memory access through `ptr` uses. An address space NVPTX does not define
+    /// (2, 7 and the others below 101 in LLVM 19) is accessed generically, as llc-19 selects a
+    /// `ld`/`st` without a space for it.
     pub(super) fn space_of(&self, ptr: V) -> Result<Space> {
         match ffi::classify(ffi::type_of(ptr)) {
             Ty::Ptr(a) => match Space::from_addrspace(a) {
                 Some(Space::Param) => Err(self.err("access to the param space (byval parameter)")),
                 Some(s) => Ok(s),
+                None if a < 101 => Ok(Space::Generic),
                 None => Err(self.err(format!("address space {a}"))),
             },
             _ => Err(self.err("memory access through a non-pointer")),
