@@ -17,10 +17,14 @@
 //! - every direct call `@f(p..., x...)` allocates the struct of the `x`s in its function's entry
 //!   block, stores each `x` into its field, and calls the new `@f(p..., ptr %buffer)`.
 //!
+//! A variadic function that is only declared (`printf` as C declares it, a device library's
+//! function) gets the same new declaration `T @f(P..., ptr)` and its calls the same buffer:
+//! llc-19 calls `.extern .func printf(.param .b64, .param .b64)` so, and a module it compiled
+//! defines its variadic functions so.
+//!
 //! A variadic function's address becomes the new function's, and once the module has expanded
 //! functions every indirect call through a variadic function type passes a buffer too (as
-//! LLVM's pass does). Left as they are (and refused later by lowering): direct calls of
-//! variadic functions that are only declared, whose ABI is the other module's.
+//! LLVM's pass does).
 //!
 //! Where it runs: first in every compile (`compile::middle_end`), before inlining; in `ori
 //! check`'s JIT reference too, whose x86 `va_start` would otherwise write its own 24-byte
@@ -83,9 +87,9 @@ pub fn run(module: &Module<'_>) -> u64 {
     done
 }
 
-/// A defined variadic function.
+/// A variadic function, defined or declared (intrinsics aside).
 unsafe fn eligible(f: LLVMValueRef) -> bool {
-    unsafe { LLVMCountBasicBlocks(f) > 0 && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) != 0 }
+    unsafe { LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) != 0 && !ir::value_name(f).starts_with("llvm.") }
 }
 
 /// Whether `u` calls `f` directly (`f` is its callee and no argument).
