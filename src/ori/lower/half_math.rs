@@ -180,8 +180,7 @@ impl FnLowering<'_> {
                 self.op(Op::FMnMx { ty, max, nan, ftz }, vec![d], a.to_vec());
             }
             HalfOp::MinMax { max, nan, xorsign: true, ftz } => {
-                let mm = Op::FMnMx { ty, max, nan, ftz };
-                self.min_max_xorsign(mm, 0x8000, a[0].clone(), a[1].clone(), d)
+                self.min_max_xorsign(Op::FMnMx { ty, max, nan, ftz }, ty, 0x8000, a[0].clone(), a[1].clone(), d)
             }
             HalfOp::Fma { relu, sat, ftz } => {
                 let fma = Op::FFma { ty, round: Round::Rn, ftz };
@@ -211,10 +210,9 @@ impl FnLowering<'_> {
         }
     }
 
-    /// `min`/`max` `.xorsign.abs` (`mm`, an `FMnMx` of f32 or half lanes, whose sign bit is
+    /// `min`/`max` `.xorsign.abs` (`mm`, the `FMnMx` on lanes of type `ty`, whose sign bit is
     /// `sign`): the min/max of `|a|` and `|b|` with the sign `sign(a) ^ sign(b)`.
-    pub(super) fn min_max_xorsign(&mut self, mm: Op, sign: u64, a: Operand, b: Operand, d: Operand) {
-        let Op::FMnMx { ty, .. } = mm else { unreachable!("min_max_xorsign of {mm}") };
+    pub(super) fn min_max_xorsign(&mut self, mm: Op, ty: FTy, sign: u64, a: Operand, b: Operand, d: Operand) {
         let (x, y, m) = (self.half_reg(), self.half_reg(), self.half_reg());
         self.op(Op::FAbs { ty }, vec![x.clone()], vec![a.clone()]);
         self.op(Op::FAbs { ty }, vec![y.clone()], vec![b.clone()]);

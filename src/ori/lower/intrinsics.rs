@@ -404,6 +404,14 @@ impl FnLowering<'_> {
     fn nvvm_math_op(&mut self, name: &str, rest: &str, args: &[V], mut a: Vec<Operand>, d: &[Operand]) -> Result<()> {
         let f64_ = rest.ends_with(".d");
         let t = if f64_ { FTy::F64 } else { FTy::F32 };
+        if let Some((max, nan, ftz)) = f32_xorsign(rest) {
+            let mm = Op::FMnMx { ty: FTy::F32, max, nan, ftz };
+            let (Some(d0), [x, y]) = (d.first(), a.as_slice()) else {
+                return Err(self.err(format!("intrinsic {name}")));
+            };
+            self.min_max_xorsign(mm, FTy::F32, 0x8000_0000, x.clone(), y.clone(), d0.clone());
+            return Ok(());
+        }
         let op = match rest {
             // The f32 approximations (`.f` / `.ftz.f`); f64 forms other than rcp64h are not
             // MUFU operations and stay unsupported.
@@ -476,15 +484,6 @@ impl FnLowering<'_> {
                 nan: rest.contains(".nan."),
                 ftz: rest.contains(".ftz."),
             },
-            r if f32_xorsign(r).is_some() => {
-                let Some((max, nan, ftz)) = f32_xorsign(r) else { unreachable!() };
-                let mm = Op::FMnMx { ty: FTy::F32, max, nan, ftz };
-                let (Some(d0), [x, y]) = (d.first(), a.as_slice()) else {
-                    return Err(self.err(format!("intrinsic {name}")));
-                };
-                self.min_max_xorsign(mm, 0x8000_0000, x.clone(), y.clone(), d0.clone());
-                return Ok(());
-            }
             "fabs.f" | "fabs.d" => Op::FAbs { ty: t },
             r if r.starts_with("mulhi.") || r.starts_with("mul.hi") => {
                 let signed = !r.contains(".u");
