@@ -23,7 +23,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use ori::ori::bitvec::BitVec;
+use ori::ori::analysis::bitvec::BitVec;
 
 /// Deterministic pseudo-random vector (xorshift64*): each word is the AND of
 /// `and_rounds + 1` random words, so about `2^-(and_rounds + 1)` of the bits

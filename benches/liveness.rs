@@ -29,8 +29,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ori::ori::analysis::liveness::Liveness;
 use ori::ori::ir::{Bix, Block, Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
-use ori::ori::liveness::Liveness;
 use ori::ori::opcode::{BoolOp, Cmp, Op, Space};
 
 /// Registers live from the entry to the exit.

@@ -1,4 +1,4 @@
-; Phase 49 GvnCse and FoldAddressOffsets (ori/gvn_cse.rs, ori/fold_offsets.rs). Four GEPs into
+; Phase 49 GvnCse and FoldAddressOffsets (ori/opt/gvn_cse.rs, ori/opt/fold_offsets.rs). Four GEPs into
 ; one row of a shared tile, hoisted to the loop preheader the way LLVM's LICM leaves them, lower
 ; to four MOV/IMAD.WIDE chains of the same row address plus a constant: GvnCse merges the chains
 ; with each other and with the row address of the entry block's store (one `MOV.64 @tile` and one

@@ -1,4 +1,4 @@
-; GvnCse's hoisting (ori/gvn_hoist.rs): two guarded stores into rows ty and ty + 1 of a shared
+; GvnCse's hoisting (ori/opt/gvn_hoist.rs): two guarded stores into rows ty and ty + 1 of a shared
 ; tile compute the same partial address &tile[ty][tx] (gep-reassociate separates the row's +1)
 ; in blocks that do not dominate each other; the address chain moves to their common dominator,
 ; the entry block, and both stores use it (the second with the row's 132 bytes as its offset).

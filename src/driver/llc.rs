@@ -159,12 +159,12 @@ pub fn run(args: LlcArgs) -> Result<u8> {
         if args.dump_varying
             && let Some(v) = &run.results.varying
         {
-            stderr_dumps.push_str(&crate::ori::varying::value_report(f, v));
-            stderr_dumps.push_str(&crate::ori::varying::report(f, v));
+            stderr_dumps.push_str(&crate::ori::analysis::varying::value_report(f, v));
+            stderr_dumps.push_str(&crate::ori::analysis::varying::report(f, v));
         }
         if args.dump_liveness {
-            let live = crate::ori::liveness::Liveness::compute(f);
-            stderr_dumps.push_str(&crate::ori::liveness::report(f, &live));
+            let live = crate::ori::analysis::liveness::Liveness::compute(f);
+            stderr_dumps.push_str(&crate::ori::analysis::liveness::report(f, &live));
         }
         allocations.push(run.results.allocation);
     }

@@ -133,7 +133,7 @@ fn emit_function(s: &mut String, ef: &EmitFunction<'_>, sigs: &BTreeMap<String, 
         sigs,
         prototypes: 0,
     };
-    let plan = crate::ori::reconverge::plan(f);
+    let plan = crate::ori::analysis::reconverge::plan(f);
     for (b, block) in f.blocks.iter().enumerate() {
         p.uniform_branch = plan.is_uniform(crate::ori::ir::Bix(b as u32));
         let _ = writeln!(p.out, "$L__bix{b}:");

@@ -4,9 +4,9 @@
 //! registers' origins, the allocator's report). The register assignment itself is part of the
 //! function (`Function::assignment`).
 
+use crate::ori::analysis::varying::Varying;
 use crate::ori::ir::VReg;
 use crate::ori::regalloc::Allocation;
-use crate::ori::varying::Varying;
 use std::collections::BTreeMap;
 
 /// Options and outputs shared by the phases of every function of one compile.
@@ -27,7 +27,7 @@ pub struct PhaseContext {
     /// `--dump-split-ranges`: phase 19 `OriSplitLiveRanges` reports every loop into `dumps`.
     pub dump_split_ranges: bool,
     /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
-    /// see `uniform.rs` "Gate"; `ori llc --uniform-regs` sets it.
+    /// see `convert_to_uniform_reg.rs` "Gate"; `ori llc --uniform-regs` sets it.
     pub uniform_regs: bool,
 }
 

@@ -3,10 +3,10 @@
 //! after a phase; `--disable-phase=NAME` skips every instance of a phase (one name may stand for
 //! several positions, like ptxas's NamedPhases: `OriPerformLiveDead` = phases 16, 33, 61, 84).
 
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
+use crate::ori::analysis::varying::Varying;
 use crate::ori::ir::Function;
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
-use crate::ori::varying::Varying;
 use anyhow::Result;
 
 /// One pipeline position.
@@ -38,13 +38,13 @@ pub fn phases() -> Vec<Phase> {
         p(Some(49), "GvnCse", gvn_cse),
         p(None, "FoldAddressOffsets", fold_address_offsets),
         p(Some(54), "OriDoRematEarly", remat_early),
-        p(Some(19), "OriSplitLiveRanges", crate::ori::split_ranges::split_live_ranges_phase),
+        p(Some(19), "OriSplitLiveRanges", crate::ori::opt::split_ranges::split_live_ranges_phase),
         live_dead(33, "OriPerformLiveDeadSecond"),
         varying(53, "OriPropagateVaryingFirst", propagate_varying_first),
         p(None, "EliminateMovPhi", eliminate_phis),
         live_dead(61, "OriPerformLiveDeadThird"),
         varying(70, "OriPropagateVaryingSecond", propagate_varying_second),
-        p(Some(74), "ConvertToUniformReg", crate::ori::uniform::convert_to_uniform_reg_phase),
+        p(Some(74), "ConvertToUniformReg", crate::ori::opt::convert_to_uniform_reg::convert_to_uniform_reg_phase),
         live_dead(84, "OriPerformLiveDeadFourth"),
         p(Some(112), "PlaceBlocksInSourceOrder", place_blocks),
         p(None, "FoldBranchOverJump", fold_branch_over_jump),
@@ -59,25 +59,25 @@ pub fn phases() -> Vec<Phase> {
 fn gvn_cse(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
     // Value numbering, then hoisting of what sibling blocks compute alike (`gvn_hoist.rs`),
     // one link of a chain per round, until nothing moves (at most 8 rounds).
-    crate::ori::gvn_cse::gvn_cse(f);
+    crate::ori::opt::gvn_cse::gvn_cse(f);
     for _ in 0..8 {
-        if crate::ori::gvn_hoist::hoist_common(f) == 0 {
+        if crate::ori::opt::gvn_hoist::hoist_common(f) == 0 {
             break;
         }
-        crate::ori::gvn_cse::gvn_cse(f);
+        crate::ori::opt::gvn_cse::gvn_cse(f);
     }
     Ok(())
 }
 
 /// Constant address additions into the offsets of loads and stores (`fold_offsets.rs`).
 fn fold_address_offsets(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::fold_offsets::fold_offsets(f);
+    crate::ori::opt::fold_offsets::fold_offsets(f);
     Ok(())
 }
 
 /// Phase 54 `OriDoRematEarly`: cheap values recreated in the blocks that read them (`remat.rs`).
 fn remat_early(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::remat::remat_early(f);
+    crate::ori::opt::remat::remat_early(f);
     Ok(())
 }
 
@@ -96,7 +96,7 @@ fn allocate_registers(f: &mut Function, cx: &mut PhaseContext, results: &mut Fun
         if let Some(a) = &a
             && cx.regalloc.check
         {
-            crate::ori::split_ranges::check_allocation(f, a, &split)?;
+            crate::ori::opt::split_ranges::check_allocation(f, a, &split)?;
         }
         a
     };
@@ -140,23 +140,23 @@ fn live_dead(number: u32, name: &'static str) -> Phase {
     Phase { number: Some(number), name, group: "OriPerformLiveDead", run, allocates: false }
 }
 
-/// Phase 10 `EarlyOriSimpleLiveDead`: local dead-code elimination (`dce.rs`).
+/// Phase 10 `EarlyOriSimpleLiveDead`: local dead-code elimination (`live_dead.rs`).
 fn early_simple_live_dead(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::dce::early_simple_live_dead(f);
+    crate::ori::opt::live_dead::early_simple_live_dead(f);
     Ok(())
 }
 
-/// Phases 33/61/84 `OriPerformLiveDead`: global liveness + dead-code elimination (`dce.rs`).
+/// Phases 33/61/84 `OriPerformLiveDead`: global liveness + dead-code elimination (`live_dead.rs`).
 fn perform_live_dead(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::dce::perform_live_dead(f);
+    crate::ori::opt::live_dead::perform_live_dead(f);
     Ok(())
 }
 
 /// Phase 16 `OriPerformLiveDeadFirst`: as the others, then warns about registers that may be used
 /// uninitialized (live into the entry once the dead code is gone), unless `-w`.
 fn perform_live_dead_first(f: &mut Function, cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::dce::perform_live_dead(f);
-    let live = crate::ori::liveness::Liveness::compute(f);
+    crate::ori::opt::live_dead::perform_live_dead(f);
+    let live = crate::ori::analysis::liveness::Liveness::compute(f);
     let n = live.uninitialized().len();
     if n > 0 && !cx.no_warnings {
         // ptxas's wording; `--dump-liveness` names the registers.
@@ -202,12 +202,12 @@ fn place_blocks(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResult
 
 /// After placement: `@P BRA T; BRA U; T:` becomes `@!P BRA U; T:` (`branch_over_jump.rs`).
 fn fold_branch_over_jump(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::branch_over_jump::fold_branch_over_jump(f);
+    crate::ori::opt::branch_over_jump::fold_branch_over_jump(f);
     Ok(())
 }
 
 fn eliminate_phis(f: &mut Function, _cx: &mut PhaseContext, _: &mut FunctionResults) -> Result<()> {
-    crate::ori::ssa::eliminate_phis(f);
+    crate::ori::opt::out_of_ssa::eliminate_phis(f);
     Ok(())
 }
 

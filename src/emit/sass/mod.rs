@@ -62,9 +62,9 @@ mod memory;
 mod pack;
 mod scratch;
 
+use crate::ori::analysis::reconverge::Anchor;
 use crate::ori::ir::{Bix, Function, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::Op;
-use crate::ori::reconverge::Anchor;
 use crate::sreg::SassSource;
 use scratch::Scratch;
 use std::fmt::Write;
@@ -176,7 +176,7 @@ fn function_lines(f: &Function) -> Vec<Placed> {
     // Reconvergence (`reconverge.rs`): BSYNC opens each reconvergence block (branches to it land
     // on the BSYNC), BSSY goes before the anchoring block's first control-flow instruction (or at
     // its end), and a uniform branch on a UP predicate is BRA.U.
-    let plan = crate::ori::reconverge::plan(f);
+    let plan = crate::ori::analysis::reconverge::plan(f);
     let bssy = |anchor: Anchor, lines: &mut Vec<Line>| {
         for r in plan.bssy_at(anchor) {
             let text = format!("BSSY B{},", r.barrier);

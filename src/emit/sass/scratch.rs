@@ -12,8 +12,8 @@
 //! Without an allocation (virtual numbers stand in for physical ones), every number some
 //! virtual register has is busy, so temporaries are numbered above them.
 
+use crate::ori::analysis::liveness::{LiveSet, Liveness, file_slot};
 use crate::ori::ir::{Bix, Function, Inst, RegFile, VReg};
-use crate::ori::liveness::{LiveSet, Liveness, file_slot};
 
 /// The register number of RZ (never free).
 const RZ: u32 = 255;

@@ -156,7 +156,7 @@ pub fn lower_module(module: &Module<'_>, bounds: &BTreeMap<String, LaunchBounds>
         prog.externs.push(ExternFunc { name: syms.name(fv), sig });
     }
     // Which device-function parameters receive varying values (seed 002, inter-procedural).
-    crate::ori::varying::propagate_call_arguments(&mut prog);
+    crate::ori::analysis::varying::propagate_call_arguments(&mut prog);
     Ok(prog)
 }
 

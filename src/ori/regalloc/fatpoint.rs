@@ -38,9 +38,9 @@
 
 use super::constraints::{self, PhysReg};
 use super::problem::{ClassProblem, Node, SLOTS};
-use crate::ori::cfg::Cfg;
+use crate::ori::analysis::cfg::Cfg;
+use crate::ori::analysis::liveness::{self, LiveSet, Liveness};
 use crate::ori::ir::{Bix, Function, Operand, RegFile, VReg};
-use crate::ori::liveness::{self, LiveSet, Liveness};
 use crate::ori::opcode::Op;
 
 /// The primary-histogram value of a slot that cannot be used.

@@ -66,9 +66,9 @@ pub mod tuples;
 mod tests;
 
 use crate::llvm::launch_bounds::LaunchBounds;
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
+use crate::ori::analysis::liveness::Liveness;
 use crate::ori::ir::{Function, Inst, Operand, RegFile, VReg};
-use crate::ori::liveness::Liveness;
 use crate::ori::opcode::Op;
 use anyhow::{Result, bail};
 pub use constraints::PhysReg;

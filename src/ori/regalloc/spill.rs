@@ -24,7 +24,7 @@
 //!
 //! A predicate (P/UP) victim is spilled into a register of a 32-bit file, the cross-file
 //! dependency of seed 000 ("P2R/R2P"): a fresh *carrier* `c` — an R register for a P, a UR for
-//! a UP (the uniform datapath reads and writes only uniform registers, `uniform.rs` rule a) — is
+//! a UP (the uniform datapath reads and writes only uniform registers, `convert_to_uniform_reg.rs` rule a) — is
 //! written after every definition and read back before every use:
 //!
 //! ```text
@@ -34,7 +34,7 @@
 //!
 //! A UR victim (single or pair) is spilled into an R carrier of its width ("UR spills into R";
 //! seed 003 "Spilling Overview": spill codegen handles uniform registers specially — the uniform
-//! datapath has no local-memory access, `uniform.rs` rule d). The uniform instruction that
+//! datapath has no local-memory access, `convert_to_uniform_reg.rs` rule d). The uniform instruction that
 //! defines it writes a temporary that is moved to the carrier; *vector* instructions may read
 //! R, so they read the carrier directly; a *uniform* reader (one that writes a UR or UP) gets
 //! the value back through `R2UR`:
@@ -45,7 +45,7 @@
 //! MOV t, c                         (R2UR, before a uniform reader)
 //! ```
 //!
-//! A UR value is defined only outside divergent control (`uniform.rs` rule c), so every lane
+//! A UR value is defined only outside divergent control (`convert_to_uniform_reg.rs` rule c), so every lane
 //! that later reads the carrier wrote it with the same value, and `R2UR` sees a uniform value.
 //! The reload itself may sit under divergent control (where its reader is); its temporary lives
 //! only from the `R2UR` to the instruction right after it. UR quads (which
@@ -112,7 +112,7 @@ pub struct SpillState {
     cursor: Option<u32>,
     /// Liveness and CFG of the function as it is now, shared by the classes and rounds until
     /// [`spill`] changes the function (it clears them).
-    pub analyses: Option<(crate::ori::liveness::Liveness, crate::ori::cfg::Cfg)>,
+    pub analyses: Option<(crate::ori::analysis::liveness::Liveness, crate::ori::analysis::cfg::Cfg)>,
 }
 
 impl SpillState {
@@ -217,7 +217,7 @@ fn spill_in(f: &mut Function, v: VReg, state: &mut SpillState, blocks: Option<&[
     match info.file {
         RegFile::UR if info.pair != PairMode::Quad => {
             // Seed 003 "Spilling Overview": uniform registers get special handling in spill
-            // codegen; the uniform datapath has no local-memory access (`uniform.rs` rule d).
+            // codegen; the uniform datapath has no local-memory access (`convert_to_uniform_reg.rs` rule d).
             let carrier = state.temp(f, v, RegFile::R, info.pair, true);
             let w64 = info.pair == PairMode::Pair;
             let mov = |d: VReg, s: VReg| Inst::new(Op::Mov { w64 }, vec![Operand::Reg(d)], vec![Operand::Reg(s)]);

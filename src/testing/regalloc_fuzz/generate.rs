@@ -342,7 +342,7 @@ impl Gen {
 
     fn op32(&mut self, scope: &[Val], d: VReg, u: bool, used: &mut Vec<Val>) -> Inst {
         let mut o = |g: &mut Gen, k| g.operand(scope, k, u, used);
-        // A burst takes the opcodes with a uniform form (`uniform.rs`), and predicates only as
+        // A burst takes the opcodes with a uniform form (`convert_to_uniform_reg.rs`), and predicates only as
         // `SEL` selectors when they are uniform.
         let choice = if self.burst { [0, 1, 2, 3, 4, 6, 8, 10][self.rng.below(8)] } else { self.rng.below(11) };
         let (op, srcs) = match choice {

@@ -34,13 +34,15 @@
 
 pub mod generate;
 
+use crate::ori::analysis::liveness::Liveness;
+use crate::ori::analysis::varying;
 use crate::ori::interp::{self, Launch, Machine};
 use crate::ori::ir::{Function, RegFile, VReg};
-use crate::ori::liveness::Liveness;
+use crate::ori::opt::{convert_to_uniform_reg, split_ranges};
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::pipeline;
+use crate::ori::print;
 use crate::ori::regalloc::{Allocation, Budget, Knobs, allocate, delete_identity_copies, spill};
-use crate::ori::{print, split_ranges, uniform, varying};
 pub use generate::{Generated, Rng, generate};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -226,8 +228,8 @@ pub fn prepare(g: &Generated) -> Result<(Function, BTreeMap<VReg, VReg>), String
         if phase.name == UNIFORM_PHASE {
             if g.uniform {
                 let v = varying::Varying::compute(&f);
-                let opts = uniform::Options { ur_budget: 200, up_budget: 16, pairs: g.uniform_pairs };
-                uniform::convert_to_uniform_reg(&mut f, &v, &opts);
+                let opts = convert_to_uniform_reg::Options { ur_budget: 200, up_budget: 16, pairs: g.uniform_pairs };
+                convert_to_uniform_reg::convert_to_uniform_reg(&mut f, &v, &opts);
             }
             continue;
         }

@@ -481,7 +481,7 @@ fn allocation_after_the_split_is_checked_and_runs_the_same() {
     let res = split_live_ranges(&mut k.f, budget.r_limit());
     assert!(matches!(res.loops[0].outcome, Outcome::Split { .. }));
     let frame = k.f.local_frame;
-    crate::ori::ssa::eliminate_phis(&mut k.f);
+    crate::ori::opt::out_of_ssa::eliminate_phis(&mut k.f);
     let a = regalloc::allocate(&mut k.f, &budget, &regalloc::Knobs::default(), false).unwrap();
     check_allocation(&k.f, &a, &res.origins).unwrap_or_else(|e| panic!("{e}"));
     // Without the split origins the checker rejects the reloads: the split is not the

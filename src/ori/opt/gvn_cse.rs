@@ -35,7 +35,7 @@
 //! register reads (clocks change; no other opcode takes one as an operand today, but a
 //! special-register operand disqualifies any instruction), φs, copies and inline assembly.
 
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
 use crate::ori::ir::{Bix, Function, Operand, RegInfo, VReg};
 use crate::ori::opcode::Op;
 use std::collections::HashMap;
@@ -229,7 +229,7 @@ pub(crate) fn rename_sources(inst: &mut crate::ori::ir::Inst, rename: &[Option<V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ori::liveness::build::*;
+    use crate::ori::analysis::liveness::build::*;
 
     /// b0 → {b1, b2} → b3: the diamond every scoping question needs.
     fn diamond() -> (Function, VReg, VReg, VReg) {

@@ -70,11 +70,11 @@
 //! allocation checker rejected every kernel with a local array under `--uniform-regs`, a bug the
 //! allocator fuzzer's local-frame kernels exposed).
 
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
+use crate::ori::analysis::varying::Varying;
 use crate::ori::ir::{Function, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{MadKind, Op, Space};
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
-use crate::ori::varying::Varying;
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::Result;
 
@@ -326,9 +326,9 @@ pub fn convert_to_uniform_reg_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ori::analysis::varying::testkit::*;
     use crate::ori::ir::{Bix, Inst, Operand};
     use crate::ori::opcode::VoteMode;
-    use crate::ori::varying::testkit::*;
     use proptest::prelude::*;
 
     fn convert(f: &mut Function) -> Stats {
@@ -543,7 +543,7 @@ mod tests {
             push(&mut f, 2, vec![phi(c, &[(x, 0), (a, 1)]), movi(b, 2), exit()]);
             (f, c)
         };
-        crate::ori::ssa::eliminate_phis(&mut f);
+        crate::ori::opt::out_of_ssa::eliminate_phis(&mut f);
         let v = Varying::compute(&f);
         assert!(v.is_uniform(c));
         convert_to_uniform_reg(&mut f, &v, &Options::default());

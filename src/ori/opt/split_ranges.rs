@@ -108,9 +108,9 @@
 //! `> budget ...: no value live through the loop untouched`. Loops come in [`Cfg::loops`] order
 //! and candidates in a total order, so the output is deterministic.
 
-use crate::ori::cfg::{self, Cfg, Loop};
+use crate::ori::analysis::cfg::{self, Cfg, Loop};
+use crate::ori::analysis::liveness::Liveness;
 use crate::ori::ir::{Bix, Function, Inst, Operand, RegFile, VReg};
-use crate::ori::liveness::Liveness;
 use crate::ori::opcode::{Op, Space};
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::ori::print::Names;

@@ -18,9 +18,9 @@
 //! hardware's address adder need not do. Kernel-parameter reads (constant bank) and spill-slot
 //! accesses (a frame symbol) are not register-addressed and are left alone.
 
-use crate::ori::gvn_cse::def_counts;
 use crate::ori::ir::{Function, Operand, PairMode, VReg};
 use crate::ori::opcode::{Op, Space};
+use crate::ori::opt::gvn_cse::def_counts;
 
 /// The range of SASS's signed 24-bit memory-instruction immediate.
 const OFFSET_MIN: i64 = -(1 << 23);
@@ -82,8 +82,8 @@ pub fn fold_offsets(f: &mut Function) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ori::analysis::liveness::build::*;
     use crate::ori::ir::{Inst, RegFile};
-    use crate::ori::liveness::build::*;
 
     fn add64(d: VReg, a: VReg, k: i64) -> Inst {
         Inst::new(

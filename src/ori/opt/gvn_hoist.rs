@@ -23,9 +23,9 @@
 //! result. A chain hoists one link per round (the next link's sources become identical only once
 //! the renaming is done); `pipeline::gvn_cse` alternates rounds with `GvnCse`.
 
-use crate::ori::cfg;
-use crate::ori::gvn_cse::{Key, crosses_a_loop, def_counts, eligible, rename_sources};
+use crate::ori::analysis::cfg;
 use crate::ori::ir::{Bix, Function, Inst, Operand, VReg};
+use crate::ori::opt::gvn_cse::{Key, crosses_a_loop, def_counts, eligible, rename_sources};
 use std::collections::HashMap;
 
 /// One round; returns the number of instructions hoisted.

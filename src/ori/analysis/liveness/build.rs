@@ -1,4 +1,4 @@
-//! Small builders for hand-written test functions (shared with `dce.rs`'s tests).
+//! Small builders for hand-written test functions (shared with `live_dead.rs`'s tests).
 
 use crate::ori::ir::{Bix, Block, Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
 use crate::ori::opcode::{AtomOp, NumTy, Op, Space};

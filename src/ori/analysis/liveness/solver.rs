@@ -4,7 +4,7 @@
 //! order, and the fixed-point iteration with its sorted-set meet and transfer.
 
 use super::{BitVector, FileLiveness, RegNumbering, RegSet};
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
 use crate::ori::ir::{Bix, Function, Inst, Operand, RegFile, VReg};
 use crate::ori::opcode::Op;
 

@@ -1,6 +1,6 @@
 //! Global register liveness (seed 000, "Dataflow Algorithm" and "Per-Register-File Liveness"):
 //! the analysis behind phases 10 `EarlyOriSimpleLiveDead`, 16/33/61/84 `OriPerformLiveDead`
-//! (`dce.rs`) and, later, the allocator's interference and the scheduler's pressure estimates.
+//! (`live_dead.rs`) and, later, the allocator's interference and the scheduler's pressure estimates.
 //!
 //! # Register files
 //!
@@ -80,7 +80,7 @@ use crate::ori::print::Names;
 use std::fmt::Write;
 
 /// The shared BitVector library (seed 000 "BitVector Implementation").
-pub use crate::ori::bitvec::BitVec as BitVector;
+pub use crate::ori::analysis::bitvec::BitVec as BitVector;
 pub use files::{FileLiveness, RegNumbering, RegSet, TRACKED_FILES, file_slot};
 pub use live_set::LiveSet;
 pub use solver::{block_gen_kill, phi_uses};

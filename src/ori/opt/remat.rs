@@ -27,9 +27,9 @@
 //! `GvnCse` — which would otherwise merge the copies back — for the reason given in
 //! `pipeline::gvn_cse`: phase 19 should measure the pressure that is allocated.
 
-use crate::ori::gvn_cse::def_counts;
 use crate::ori::ir::{Bix, Function, Inst, Operand, RegFile, VReg};
 use crate::ori::opcode::Op;
+use crate::ori::opt::gvn_cse::def_counts;
 use std::collections::HashMap;
 
 /// What the phase may recreate: register → (its defining instruction, its block).
@@ -196,8 +196,8 @@ impl Copies<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ori::analysis::liveness::build::*;
     use crate::ori::ir::PairMode;
-    use crate::ori::liveness::build::*;
 
     fn ldc(d: VReg, offset: u32) -> Inst {
         Inst::new(Op::Mov { w64: false }, vec![Operand::Reg(d)], vec![Operand::CBank { bank: 0, offset }])

@@ -33,7 +33,7 @@ use std::fmt::Write;
 // ------------------------------------------------------------------------------------------------
 
 /// Dominator sets: the shared BitVector library (seed 000), indexed by block.
-type WordSet = crate::ori::bitvec::BitVec;
+type WordSet = crate::ori::analysis::bitvec::BitVec;
 
 // ------------------------------------------------------------------------------------------------
 // Edges.

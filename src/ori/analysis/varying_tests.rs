@@ -67,7 +67,7 @@ fn phi_at_uniform_join_is_uniform() {
 fn after_phi_elimination_multiple_definitions_under_divergence_are_varying() {
     for varying_cond in [true, false] {
         let (mut f, _, c) = diamond(varying_cond);
-        crate::ori::ssa::eliminate_phis(&mut f);
+        crate::ori::opt::out_of_ssa::eliminate_phis(&mut f);
         let v = Varying::compute(&f);
         assert_eq!(v.is_varying(c), varying_cond);
         let temp = VReg(f.regs.len() as u32 - 1);
@@ -87,7 +87,7 @@ fn uniform_loop_after_an_early_exit_stays_uniform_after_phi_elimination() {
     push(&mut f, 3, vec![exit()]);
     let before = Varying::compute(&f);
     assert!(before.is_uniform(i) && before.is_uniform(inext));
-    crate::ori::ssa::eliminate_phis(&mut f);
+    crate::ori::opt::out_of_ssa::eliminate_phis(&mut f);
     let v = Varying::compute(&f);
     assert!(v.is_under_divergent_control(Bix(1)), "the rest of the kernel runs without the exited lanes");
     assert!(v.is_uniform(i) && v.is_uniform(inext) && v.is_uniform(pu), "{}", report(&f, &v));

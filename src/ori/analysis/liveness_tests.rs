@@ -5,7 +5,7 @@
 use super::build::*;
 use super::solver::{transfer_into, union_into};
 use super::*;
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
 use crate::ori::ir::{Inst, Operand, PairMode};
 use crate::ori::opcode::Space;
 use proptest::prelude::*;

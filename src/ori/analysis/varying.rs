@@ -5,7 +5,7 @@
 //! definition hold the same value) or **varying** (lanes may disagree). The result is one bit per
 //! register ([`Varying`], the seed's bit 2 of `vreg+49`); the flag is *may*-style: sound, never
 //! cleared once set during a run, and conservative. Its main consumer is `ConvertToUniformReg`
-//! (phase 74, [`crate::ori::uniform`]), which moves uniform values into the UR/UP files.
+//! (phase 74, [`crate::ori::opt::convert_to_uniform_reg`]), which moves uniform values into the UR/UP files.
 //!
 //! # Two runs, each from scratch
 //!
@@ -103,7 +103,7 @@
 //! varying value for is a varying root of its function. A `CALL`'s results stay varying roots
 //! (no summaries of return values).
 
-use crate::ori::cfg::{self, Cfg};
+use crate::ori::analysis::cfg::{self, Cfg};
 use crate::ori::ir::{Bix, Callee, Function, Inst, Linkage, Operand, Program, VReg};
 use crate::ori::opcode::{Op, Space, VoteMode};
 use crate::ori::print::Names;
@@ -115,7 +115,7 @@ use std::fmt::Write;
 // ------------------------------------------------------------------------------------------------
 
 /// The varying set: the shared BitVector library (seed 000).
-type Bits = crate::ori::bitvec::BitVec;
+type Bits = crate::ori::analysis::bitvec::BitVec;
 
 /// Sets bit `i`; returns whether it was clear.
 fn set_new(b: &mut Bits, i: usize) -> bool {
@@ -1050,11 +1050,11 @@ pub fn report(f: &Function, v: &Varying) -> String {
     s
 }
 
-/// Builders for hand-written test functions (shared with `uniform.rs`'s tests).
+/// Builders for hand-written test functions (shared with `convert_to_uniform_reg.rs`'s tests).
 #[cfg(test)]
 pub(crate) mod testkit {
+    pub use crate::ori::analysis::liveness::build::{add, atom, bra, exit, func, mov, movi, phi, r};
     use crate::ori::ir::{Function, Guard, Inst, Operand, PairMode, RegFile, VReg};
-    pub use crate::ori::liveness::build::{add, atom, bra, exit, func, mov, movi, phi, r};
     use crate::ori::opcode::{BoolOp, Cmp, Op, ShflMode, Space, VoteMode};
     use crate::sreg::{Dim, SpecialReg};
 

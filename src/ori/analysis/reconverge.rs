@@ -25,10 +25,10 @@
 //!   its reconvergence block in the emitted order). sm_90 has 16 (`B0`..`B15`); a region that
 //!   would need a 17th gets no pair.
 
-use crate::ori::cfg;
+use crate::ori::analysis::cfg;
+use crate::ori::analysis::varying::{self, Varying};
 use crate::ori::ir::{Bix, Function};
 use crate::ori::opcode::Op;
-use crate::ori::varying::{self, Varying};
 
 /// Where a `BSSY` goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -152,7 +152,7 @@ pub fn plan(f: &Function) -> BranchPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ori::varying::testkit::*;
+    use crate::ori::analysis::varying::testkit::*;
 
     /// b0: t = tid; p = t < n; @p BRA b2 | b1 | b2: join; EXIT — an if-then on a varying
     /// condition reconverges at b2.

@@ -22,8 +22,8 @@
 //! The two passes differ only in the live set a block starts from (see
 //! [`early_simple_live_dead`] and [`perform_live_dead`]).
 
+use crate::ori::analysis::liveness::{LiveSet, Liveness, RegNumbering};
 use crate::ori::ir::{Bix, Function, Inst, Operand, VReg};
-use crate::ori::liveness::{LiveSet, Liveness, RegNumbering};
 use crate::ori::opcode::Op;
 
 /// What one DCE run did.
@@ -240,8 +240,8 @@ pub fn early_simple_live_dead(f: &mut Function) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ori::analysis::liveness::build::*;
     use crate::ori::ir::{PairMode, RegFile};
-    use crate::ori::liveness::build::*;
 
     fn ops(f: &Function, b: usize) -> Vec<String> {
         f.blocks[b].insts.iter().map(|i| i.op.to_string()).collect()
@@ -408,7 +408,7 @@ mod tests {
     /// The phase-10 formula computed densely, one full live-out bitvector per block (the
     /// quadratic form the linear implementation replaced), as the differential reference.
     fn early_dense_reference(f: &mut Function) -> usize {
-        use crate::ori::liveness::{self, BitVector};
+        use crate::ori::analysis::liveness::{self, BitVector};
         let num = RegNumbering::new(f);
         let mut sites = vec![UseSite::None; f.regs.len()];
         for (b, block) in f.blocks.iter().enumerate() {
@@ -462,12 +462,12 @@ mod tests {
         #[test]
         fn prop_early_simple_matches_the_dense_formula(
             blocks in proptest::collection::vec(
-                (proptest::collection::vec(crate::ori::liveness::tests::rand_inst(), 0..6),
-                 crate::ori::liveness::tests::rand_term(),
+                (proptest::collection::vec(crate::ori::analysis::liveness::tests::rand_inst(), 0..6),
+                 crate::ori::analysis::liveness::tests::rand_term(),
                  proptest::bool::weighted(0.3)),
                 1..8)
         ) {
-            let f = crate::ori::liveness::tests::rand_func(&blocks);
+            let f = crate::ori::analysis::liveness::tests::rand_func(&blocks);
             let (mut fast, mut dense) = (f.clone(), f);
             let n = early_simple_live_dead(&mut fast);
             proptest::prop_assert_eq!(n, early_dense_reference(&mut dense));
