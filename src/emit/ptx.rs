@@ -52,9 +52,13 @@ use std::fmt::Write;
 use super::plop3;
 mod atomics;
 mod calls;
+mod float;
 mod half;
+mod int;
+mod memory;
 mod sm90;
 mod texsurf;
+mod warp;
 
 /// Launch-bound directives for one kernel.
 #[derive(Clone, Debug, Default)]
@@ -405,387 +409,49 @@ impl Printer<'_> {
                 let ty = if matches!(s(0), Operand::Symbol(_)) { "u64" } else { ty };
                 self.line(&g, format!("mov.{ty} {dd}, {ss}"));
             }
-            Op::IAdd3 { neg_b, w64 } => {
-                let ty = if w64 { "s64" } else { "s32" };
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                self.line(&g, format!("{}.{ty} {d}, {a}, {b}", if neg_b { "sub" } else { "add" }));
-                if s(2) != Operand::Zero {
-                    let c = self.int_src(&s(2))?;
-                    self.line(&g, format!("add.{ty} {d}, {d}, {c}"));
-                }
+            Op::IAdd3 { .. }
+            | Op::IMad { .. }
+            | Op::Lop3 { .. }
+            | Op::Shf { .. }
+            | Op::Funnel { .. }
+            | Op::ISetp { .. }
+            | Op::PLop3 { .. }
+            | Op::Sel { .. }
+            | Op::IAbs { .. }
+            | Op::IMnMx { .. }
+            | Op::Popc { .. }
+            | Op::Brev { .. }
+            | Op::Flo { .. }
+            | Op::Fns
+            | Op::Dp { .. }
+            | Op::Prmt
+            | Op::IDiv { .. } => self.int_inst(i)?,
+            Op::FSetp { .. }
+            | Op::FAdd { .. }
+            | Op::FMul { .. }
+            | Op::FFma { .. }
+            | Op::FMnMx { .. }
+            | Op::FNeg { .. }
+            | Op::FAbs { .. }
+            | Op::FDiv { .. }
+            | Op::FSqrt { .. }
+            | Op::Cvt { .. }
+            | Op::Mufu { .. } => self.float_inst(i)?,
+            Op::S2R | Op::Ld { .. } | Op::St { .. } | Op::Cvta { .. } | Op::CacheHint { .. } | Op::IsSpace { .. } => {
+                self.memory_inst(i)?
             }
-            Op::IMad { kind, w64 } => {
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                let (base, ty) = match kind {
-                    MadKind::Lo => ("lo", if w64 { "s64" } else { "s32" }),
-                    MadKind::Hi { signed } => ("hi", s_or_u(signed, w64)),
-                    MadKind::Wide { signed } => ("wide", s_or_u(signed, false)),
-                };
-                if s(2) == Operand::Zero {
-                    self.line(&g, format!("mul.{base}.{ty} {d}, {a}, {b}"));
-                } else if let MadKind::Wide { .. } = kind {
-                    // `mul.wide` + `add.s64`, as llc writes it: ptxas makes one IMAD.WIDE of that
-                    // pair, but splits a `mad.wide.s32` into IMAD.SHL/IMAD.HI and a 64-bit add.
-                    let c = self.int_src(&s(2))?;
-                    let t = self.scratch64();
-                    self.line(&g, format!("mul.wide.{ty} {t}, {a}, {b}"));
-                    self.line(&g, format!("add.s64 {d}, {c}, {t}"));
-                } else {
-                    let c = self.int_src(&s(2))?;
-                    self.line(&g, format!("mad.{base}.{ty} {d}, {a}, {b}, {c}"));
-                }
-            }
-            Op::Lop3 { lut: l, w64 } => {
-                let bits = if w64 { "b64" } else { "b32" };
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                let c_zero = s(2) == Operand::Zero;
-                match l {
-                    lut::AND if c_zero => self.line(&g, format!("and.{bits} {d}, {a}, {b}")),
-                    lut::OR if c_zero => self.line(&g, format!("or.{bits} {d}, {a}, {b}")),
-                    lut::XOR if c_zero => self.line(&g, format!("xor.{bits} {d}, {a}, {b}")),
-                    lut::NOT_A => self.line(&g, format!("not.{bits} {d}, {a}")),
-                    _ if !w64 => {
-                        let c = self.int_src(&s(2))?;
-                        self.line(&g, format!("lop3.b32 {d}, {a}, {b}, {c}, {l:#04x}"));
-                    }
-                    _ => bail!("64-bit LOP3 with table {l:#04x}"),
-                }
-            }
-            Op::Shf { left, signed, w64 } => {
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                let op = if left {
-                    format!("shl.b{}", if w64 { 64 } else { 32 })
-                } else {
-                    format!("shr.{}", s_or_u(signed, w64))
-                };
-                self.line(&g, format!("{op} {d}, {a}, {b}"));
-            }
-            Op::Funnel { left, clamp } => {
-                let (d, lo, hi, n) =
-                    (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
-                let (dir, mode) = (if left { "l" } else { "r" }, if clamp { "clamp" } else { "wrap" });
-                self.line(&g, format!("shf.{dir}.{mode}.b32 {d}, {lo}, {hi}, {n}"));
-            }
-            Op::ISetp { cmp, signed, w64, bop } => {
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                let ty = s_or_u(signed, w64);
-                self.setp(&g, format!("setp.{}.{ty}", cmp_name(cmp)), d, a, b, bop, &s(2))?;
-            }
-            Op::FSetp { cmp, ty: ty @ (FTy::F32 | FTy::F64), bop } => {
-                let d = self.dst(&d0())?;
-                let (a, b) = (self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
-                self.setp(&g, format!("setp.{}.{}", fcmp_name(cmp), ftype(ty)), d, a, b, bop, &s(2))?;
-            }
-            Op::PLop3 { lut: l } => self.plop3(&g, i, l)?,
-            Op::Sel { w64 } => {
-                let (d, a, b, p) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
-                self.line(&g, format!("selp.b{} {d}, {a}, {b}, {p}", if w64 { 64 } else { 32 }));
-            }
-            Op::FAdd { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FMul { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FFma { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FMnMx { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FNeg { ty: ty @ (FTy::F16 | FTy::BF16) }
-            | Op::FAbs { ty: ty @ (FTy::F16 | FTy::BF16) }
-            | Op::FDiv { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FSqrt { ty: ty @ (FTy::F16 | FTy::BF16), .. }
-            | Op::FSetp { ty: ty @ (FTy::F16 | FTy::BF16), .. } => self.half_op(i, ty)?,
-            // Packed halves (`ori::lower::half2`) compute in their 32-bit registers; the lowering
-            // makes no packed division, square root or comparison.
-            Op::FDiv { ty: FTy::F16x2, .. } | Op::FSqrt { ty: FTy::F16x2, .. } | Op::FSetp { ty: FTy::F16x2, .. } => {
-                bail!("{} on packed halves", i.op)
-            }
-            Op::Cvt { from, to, .. } if half::is_half(from) || half::is_half(to) => {
-                let ty = if from == NumTy::BF16 || to == NumTy::BF16 { FTy::BF16 } else { FTy::F16 };
-                self.half_op(i, ty)?
-            }
-            Op::FAdd { ty, .. } | Op::FMul { ty, .. } | Op::FMnMx { ty, .. } | Op::FDiv { ty, .. } => {
-                let name = match i.op {
-                    Op::FAdd { ftz, .. } => ftz_name("add.rn", ftz),
-                    Op::FMul { ftz, .. } => ftz_name("mul.rn", ftz),
-                    Op::FMnMx { max, nan, ftz, .. } => {
-                        let m = if max { "max" } else { "min" };
-                        format!("{}{}", ftz_name(m, ftz), if nan { ".NaN" } else { "" })
-                    }
-                    Op::FDiv { exact: true, round, .. } => match round {
-                        Round::Rn => "div.rn",
-                        Round::Rz => "div.rz",
-                        Round::Rm => "div.rm",
-                        Round::Rp => "div.rp",
-                    }
-                    .to_string(),
-                    _ => "div.approx".to_string(),
-                };
-                let one = match ty {
-                    FTy::F32 => 1f32.to_bits() as u64,
-                    FTy::F64 => 1f64.to_bits(),
-                    _ => u64::MAX,
-                };
-                if let (Op::FDiv { exact: true, .. }, Operand::Imm(n)) = (i.op, s(0))
-                    && n == one
-                {
-                    // 1 / b, correctly rounded: PTX's `rcp` in the same mode (as llc selects it),
-                    // which ptxas expands into less than a general division.
-                    let (d, b) = (self.dst(&d0())?, self.src(&s(1), Some(ty))?);
-                    self.line(&g, format!("{}.{} {d}, {b}", name.replace("div", "rcp"), ftype(ty)));
-                    return Ok(());
-                }
-                let (d, a, b) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?);
-                self.line(&g, format!("{name}.{} {d}, {a}, {b}", ftype(ty)));
-            }
-            Op::FFma { ty, round, ftz } => {
-                let d = self.dst(&d0())?;
-                let (a, b, c) = (self.src(&s(0), Some(ty))?, self.src(&s(1), Some(ty))?, self.src(&s(2), Some(ty))?);
-                let r = match round {
-                    Round::Rn => "fma.rn",
-                    Round::Rz => "fma.rz",
-                    Round::Rm => "fma.rm",
-                    Round::Rp => "fma.rp",
-                };
-                self.line(&g, format!("{}.{} {d}, {a}, {b}, {c}", ftz_name(r, ftz), ftype(ty)));
-            }
-            Op::FNeg { ty } | Op::FAbs { ty } | Op::FSqrt { ty, .. } => {
-                let name = match i.op {
-                    Op::FNeg { .. } => "neg",
-                    Op::FAbs { .. } => "abs",
-                    Op::FSqrt { round: Round::Rz, .. } => "sqrt.rz",
-                    Op::FSqrt { round: Round::Rm, .. } => "sqrt.rm",
-                    Op::FSqrt { round: Round::Rp, .. } => "sqrt.rp",
-                    _ => "sqrt.rn",
-                };
-                let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(ty))?);
-                self.line(&g, format!("{name}.{} {d}, {a}", ftype(ty)));
-            }
-            Op::Mufu { func, ftz } => {
-                let name = match func {
-                    MufuFn::Rcp => "rcp",
-                    MufuFn::Rsq => "rsqrt",
-                    MufuFn::Sqrt => "sqrt",
-                    MufuFn::Ex2 => "ex2",
-                    MufuFn::Lg2 => "lg2",
-                    MufuFn::Sin => "sin",
-                    MufuFn::Cos => "cos",
-                    MufuFn::Tanh => "tanh",
-                    MufuFn::Rcp64H => {
-                        let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F64))?);
-                        self.line(&g, format!("rcp.approx.ftz.f64 {d}, {a}"));
-                        return Ok(());
-                    }
-                    MufuFn::Rsq64H => {
-                        let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F64))?);
-                        let ftz = if ftz { ".ftz" } else { "" };
-                        self.line(&g, format!("rsqrt.approx{ftz}.f64 {d}, {a}"));
-                        return Ok(());
-                    }
-                };
-                let (d, a) = (self.dst(&d0())?, self.src(&s(0), Some(FTy::F32))?);
-                let ftz = if ftz { ".ftz" } else { "" };
-                self.line(&g, format!("{name}.approx{ftz}.f32 {d}, {a}"));
-            }
-            Op::IAbs { w64 } => {
-                let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
-                self.line(&g, format!("abs.s{} {d}, {a}", if w64 { 64 } else { 32 }));
-            }
-            Op::IMnMx { signed, max, w64 } => {
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                self.line(&g, format!("{}.{} {d}, {a}, {b}", if max { "max" } else { "min" }, s_or_u(signed, w64)));
-            }
-            Op::Popc { w64 } | Op::Brev { w64 } | Op::Flo { w64 } => {
-                let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
-                let name = match i.op {
-                    Op::Popc { .. } => format!("popc.b{}", if w64 { 64 } else { 32 }),
-                    Op::Brev { .. } => format!("brev.b{}", if w64 { 64 } else { 32 }),
-                    _ => format!("bfind.u{}", if w64 { 64 } else { 32 }),
-                };
-                self.line(&g, format!("{name} {d}, {a}"));
-            }
-            Op::Fns => {
-                let (d, mask, base, offset) =
-                    (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
-                self.line(&g, format!("fns.b32 {d}, {mask}, {base}, {offset}"));
-            }
-            Op::Dp { two, hi, a_signed, b_signed } => {
-                let (d, a, b, c) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
-                let su = |s: bool| if s { "s32" } else { "u32" };
-                let form = if two { if hi { "dp2a.hi" } else { "dp2a.lo" } } else { "dp4a" };
-                self.line(&g, format!("{form}.{}.{} {d}, {a}, {b}, {c}", su(a_signed), su(b_signed)));
-            }
-            Op::Prmt => {
-                let (d, a, sel, b) =
-                    (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?);
-                self.line(&g, format!("prmt.b32 {d}, {a}, {b}, {sel}"));
-            }
-            Op::IDiv { signed, rem, w64 } => {
-                let (d, a, b) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                self.line(&g, format!("{}.{} {d}, {a}, {b}", if rem { "rem" } else { "div" }, s_or_u(signed, w64)));
-            }
-            Op::Cvt { from, to, round } => {
-                let plain = match round {
-                    Round::Rn => ".rn",
-                    Round::Rz => ".rz",
-                    Round::Rm => ".rm",
-                    Round::Rp => ".rp",
-                };
-                let r = match (from.is_float(), to.is_float()) {
-                    (false, true) => plain,
-                    (true, false) => match round {
-                        Round::Rn => ".rni",
-                        Round::Rz => ".rzi",
-                        Round::Rm => ".rmi",
-                        Round::Rp => ".rpi",
-                    },
-                    (true, true) if to.bits() < from.bits() => plain,
-                    // Same type: round to an integral value.
-                    (true, true) if to == from => match round {
-                        Round::Rn => ".rni",
-                        Round::Rz => ".rzi",
-                        Round::Rm => ".rmi",
-                        Round::Rp => ".rpi",
-                    },
-                    _ => "",
-                };
-                let fsrc = match from {
-                    NumTy::F32 => Some(FTy::F32),
-                    NumTy::F64 => Some(FTy::F64),
-                    _ => None,
-                };
-                let (d, a) = (self.dst(&d0())?, self.src(&s(0), fsrc)?);
-                self.line(&g, format!("cvt{r}.{}.{} {d}, {a}", num(to), num(from)));
-            }
-            Op::S2R => {
-                let Operand::SReg(sr) = s(0) else { bail!("S2R without a special register") };
-                let d = self.dst(&d0())?;
-                let ty = if sr.bits() == 64 { "u64" } else { "u32" };
-                self.line(&g, format!("mov.{ty} {d}, {}", sr.ptx_name()));
-            }
-            Op::Ld { space, bits, signed, volatile, offset, nc } => {
-                if matches!(s(0), Operand::CBank { .. }) {
-                    let Operand::CBank { offset, .. } = s(0) else { unreachable!() };
-                    let (_, at) = self.param_at(offset)?;
-                    let d = self.dst(&d0())?;
-                    self.line(&g, format!("ld.param.u{bits} {d}, [{at}]"));
-                    return Ok(());
-                }
-                let ty = mem_type(bits, signed);
-                let addr = self.mem_base(&g, &s(0), space)?;
-                let dsts: Vec<String> = i.dsts.iter().map(|d| self.dst(d)).collect::<Result<_>>()?;
-                let (vec, d) = vec_operands(&dsts);
-                // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
-                // memory has no observer that could tell (ptxas rejects `.volatile.local`).
-                let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
-                let off = addr_offset(offset);
-                let nc = if nc && space == Space::Global { ".nc" } else { "" };
-                self.line(&g, format!("ld{vol}{}{nc}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
-            }
-            Op::St { space, bits, volatile, offset } => {
-                let addr = self.mem_base(&g, &s(0), space)?;
-                let mut vals = Vec::new();
-                for o in &i.srcs[1..] {
-                    vals.push(self.store_value(&g, o, bits)?);
-                }
-                let (vec, v) = vec_operands(&vals);
-                // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
-                // memory has no observer that could tell (ptxas rejects `.volatile.local`).
-                let vol = if volatile && space != Space::Local { ".volatile" } else { "" };
-                let off = addr_offset(offset);
-                self.line(&g, format!("st{vol}{}{vec}.{} [{addr}{off}], {v}", space.ptx(), mem_type(bits, false)));
-            }
+            Op::Shfl { .. }
+            | Op::Vote { .. }
+            | Op::Bar
+            | Op::BarPopc
+            | Op::BarArrive
+            | Op::Match { .. }
+            | Op::Redux { .. }
+            | Op::Nanosleep
+            | Op::WarpSync
+            | Op::Membar { .. } => self.warp_inst(i)?,
             Op::Atom { space, op, ty, scope } => self.atom(&g, i, space, op, ty, scope)?,
-            Op::Shfl { mode } => {
-                let m = match mode {
-                    ShflMode::Idx => "idx",
-                    ShflMode::Up => "up",
-                    ShflMode::Down => "down",
-                    ShflMode::Bfly => "bfly",
-                };
-                let mut d = self.dst(&d0())?;
-                if let Some(p) = i.dsts.get(1) {
-                    d = format!("{d}|{}", self.dst(p)?);
-                }
-                let (a, b, c, mask) =
-                    (self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?, self.int_src(&s(3))?);
-                self.line(&g, format!("shfl.sync.{m}.b32 {d}, {a}, {b}, {c}, {mask}"));
-            }
-            Op::Vote { mode: VoteMode::Ballot } if i.srcs.len() == 1 => {
-                // A ballot of PT over the active lanes without a member mask: `activemask`.
-                let d = self.dst(&d0())?;
-                self.line(&g, format!("activemask.b32 {d}"));
-            }
-            Op::Vote { mode } => {
-                let (d, p, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                let m = match mode {
-                    VoteMode::All => "all.pred",
-                    VoteMode::Any => "any.pred",
-                    VoteMode::Uni => "uni.pred",
-                    VoteMode::Ballot => "ballot.b32",
-                };
-                self.line(&g, format!("vote.sync.{m} {d}, {p}, {mask}"));
-            }
-            Op::Cvta { space, to_generic } => {
-                let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
-                self.line(&g, format!("cvta{}{}.u64 {d}, {a}", if to_generic { "" } else { ".to" }, space.ptx()));
-            }
-            Op::Bar if i.srcs.is_empty() => self.line(&g, "bar.sync 0".into()),
-            Op::BarPopc => {
-                let (d, p) = (self.dst(&d0())?, self.int_src(&s(0))?);
-                self.line(&g, format!("bar.red.popc.u32 {d}, 0, {p}"));
-            }
-            Op::Bar | Op::BarArrive => {
-                let ops: Vec<String> = i.srcs.iter().map(|o| self.int_src(o)).collect::<Result<_>>()?;
-                let kind = if i.op == Op::Bar { "sync" } else { "arrive" };
-                self.line(&g, format!("barrier.{kind} {}", ops.join(", ")));
-            }
-            Op::Match { all, w64 } => {
-                let mut d = self.dst(&d0())?;
-                if let Some(p) = i.dsts.get(1) {
-                    d = format!("{d}|{}", self.dst(p)?);
-                }
-                let (a, mask) = (self.int_src(&s(0))?, self.int_src(&s(1))?);
-                let m = if all { "all" } else { "any" };
-                self.line(&g, format!("match.{m}.sync.b{} {d}, {a}, {mask}", if w64 { 64 } else { 32 }));
-            }
-            Op::Redux { op } => {
-                let name = match op {
-                    ReduxOp::Add => "add.s32",
-                    ReduxOp::Min => "min.s32",
-                    ReduxOp::Max => "max.s32",
-                    ReduxOp::UMin => "min.u32",
-                    ReduxOp::UMax => "max.u32",
-                    ReduxOp::And => "and.b32",
-                    ReduxOp::Or => "or.b32",
-                    ReduxOp::Xor => "xor.b32",
-                };
-                let (d, a, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
-                self.line(&g, format!("redux.sync.{name} {d}, {a}, {mask}"));
-            }
             Op::TexSurf { op } => self.texsurf(i, op)?,
-            Op::CacheHint { hint } => {
-                let space = match hint {
-                    CacheHint::Prefetch { space, .. } | CacheHint::Tensormap { space } => space,
-                    CacheHint::PrefetchEvict { .. } => Space::Global,
-                    CacheHint::ApplyPriority { global } | CacheHint::Discard { global } if global => Space::Global,
-                    _ => Space::Generic,
-                };
-                let a = self.mem_base(&g, &s(0), space)?;
-                let size = match i.srcs.get(1) {
-                    Some(o) => format!(", {}", self.int_src(o)?),
-                    None => String::new(),
-                };
-                self.line(&g, format!("{} [{a}]{size}", hint.ptx()));
-            }
-            Op::Nanosleep => {
-                let a = self.int_src(&s(0))?;
-                self.line(&g, format!("nanosleep.u32 {a}"));
-            }
-            Op::WarpSync => {
-                let a = self.int_src(&s(0))?;
-                self.line(&g, format!("bar.warp.sync {a}"));
-            }
-            Op::IsSpace { space } => {
-                let (d, a) = (self.dst(&d0())?, self.int_src(&s(0))?);
-                self.line(&g, format!("isspacep{} {d}, {a}", space.ptx()));
-            }
-            Op::Membar { gpu } => self.line(&g, format!("membar.{}", if gpu { "gl" } else { "cta" })),
             Op::Bra => {
                 let Some(Operand::Label(t)) = i.srcs.first() else { bail!("BRA without a target") };
                 // `bra.uni`: unconditional, or conditional on a uniform predicate (every active
