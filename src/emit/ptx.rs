@@ -41,8 +41,8 @@
 
 use crate::ori::ir::{CallSig, Function, Guard, Inst, Operand, PairMode, Program, RegFile, VReg};
 use crate::ori::opcode::{
-    BoolOp, CacheHint, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, ReduxOp, Round, ShflMode, Space, StackOp, VoteMode,
-    lut,
+    BoolOp, CacheHint, Cmp, FCmp, FTy, MadKind, MufuFn, NumTy, Op, OpClass, ReduxOp, Round, ShflMode, Space, StackOp,
+    VoteMode, lut,
 };
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::{Result, bail};
@@ -364,6 +364,15 @@ impl Printer<'_> {
     }
 
     fn inst(&mut self, i: &Inst) -> Result<()> {
+        // One file per instruction class (`OpClass`, the one place that sorts the opcodes); moves,
+        // atomics, control flow and the special families here.
+        match i.op.class() {
+            OpClass::Int => return self.int_inst(i),
+            OpClass::Float => return self.float_inst(i),
+            OpClass::Memory => return self.memory_inst(i),
+            OpClass::Warp => return self.warp_inst(i),
+            OpClass::Move | OpClass::Atomic | OpClass::Control | OpClass::Special => {}
+        }
         let g = i.guard;
         let d0 = || i.dsts.first().cloned().unwrap_or(Operand::Zero);
         let s = |k: usize| i.srcs.get(k).cloned().unwrap_or(Operand::Zero);
@@ -409,47 +418,6 @@ impl Printer<'_> {
                 let ty = if matches!(s(0), Operand::Symbol(_)) { "u64" } else { ty };
                 self.line(&g, format!("mov.{ty} {dd}, {ss}"));
             }
-            Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. }
-            | Op::Funnel { .. }
-            | Op::ISetp { .. }
-            | Op::PLop3 { .. }
-            | Op::Sel { .. }
-            | Op::IAbs { .. }
-            | Op::IMnMx { .. }
-            | Op::Popc { .. }
-            | Op::Brev { .. }
-            | Op::Flo { .. }
-            | Op::Fns
-            | Op::Dp { .. }
-            | Op::Prmt
-            | Op::IDiv { .. } => self.int_inst(i)?,
-            Op::FSetp { .. }
-            | Op::FAdd { .. }
-            | Op::FMul { .. }
-            | Op::FFma { .. }
-            | Op::FMnMx { .. }
-            | Op::FNeg { .. }
-            | Op::FAbs { .. }
-            | Op::FDiv { .. }
-            | Op::FSqrt { .. }
-            | Op::Cvt { .. }
-            | Op::Mufu { .. } => self.float_inst(i)?,
-            Op::S2R | Op::Ld { .. } | Op::St { .. } | Op::Cvta { .. } | Op::CacheHint { .. } | Op::IsSpace { .. } => {
-                self.memory_inst(i)?
-            }
-            Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Bar
-            | Op::BarPopc
-            | Op::BarArrive
-            | Op::Match { .. }
-            | Op::Redux { .. }
-            | Op::Nanosleep
-            | Op::WarpSync
-            | Op::Membar { .. } => self.warp_inst(i)?,
             Op::Atom { space, op, ty, scope } => self.atom(&g, i, space, op, ty, scope)?,
             Op::TexSurf { op } => self.texsurf(i, op)?,
             Op::Bra => {
@@ -495,6 +463,7 @@ impl Printer<'_> {
                 let _ = writeln!(self.out, "\t// begin inline asm\n\t{guard}{{\n\t{text}\n\t}}\n\t// end inline asm");
             }
             Op::Phi => bail!("MovPhi reached PTX emission (phi elimination did not run)"),
+            op => bail!("{op} is emitted by its class's file (`OpClass`)"),
         }
         Ok(())
     }

@@ -10,6 +10,9 @@
 
 use std::fmt;
 
+mod class;
+pub use class::OpClass;
+
 /// Memory state spaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Space {

@@ -37,33 +37,19 @@
 
 use crate::ori::analysis::cfg;
 use crate::ori::ir::{Bix, Function, Operand, RegInfo, VReg};
-use crate::ori::opcode::Op;
+use crate::ori::opcode::{Op, OpClass};
 use std::collections::HashMap;
 
-/// Whether instructions of this opcode compute a pure function of their operands.
+/// Whether instructions of this opcode compute a pure function of their operands: the pure
+/// integer and float operations ([`OpClass`]), `MOV`, and the address-space conversions and
+/// tests. Not: loads (memory may change between them), special registers, lane and CTA
+/// operations, φs and copies, control flow, textures and surfaces, inline assembly.
 pub fn is_candidate(op: &Op) -> bool {
-    match op {
-        Op::Mov { .. } | Op::IAdd3 { .. } | Op::IMad { .. } | Op::Lop3 { .. } | Op::Shf { .. } | Op::Funnel { .. } => {
-            true
-        }
-        Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => true,
-        Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => true,
-        Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => true,
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Dp { .. } | Op::Fns => {
-            true
-        }
-        Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => true,
-        Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-        Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => false,
-        Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
-        Op::IsSpace { .. } => true,
-        // Surface loads read memory; fetches are left alone too.
-        Op::TexSurf { .. } => false,
-        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => {
-            false
-        }
-        Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } => false,
-        Op::Phi | Op::Copy => false,
+    match op.class() {
+        OpClass::Int | OpClass::Float => true,
+        OpClass::Move => matches!(op, Op::Mov { .. }),
+        OpClass::Memory => matches!(op, Op::Cvta { .. } | Op::IsSpace { .. }),
+        OpClass::Atomic | OpClass::Warp | OpClass::Control | OpClass::Special => false,
     }
 }
 
