@@ -258,10 +258,12 @@ impl FnLowering<'_> {
         // A call whose arguments or result are passed differently from the callee's own
         // parameters (another function type, `byval` on one side only) goes through a
         // prototype of the call site, on the function's address, as llc-19 lowers it.
+        // (A callee whose own signature has no `.param` form is called directly; its
+        // declaration reports that.)
         let direct = ffi::is_function(callee)
-            && signature(self.td, ffi::global_type(callee), |k| byval_param(callee, k, false))
+            && !signature(self.td, ffi::global_type(callee), |k| byval_param(callee, k, false))
                 .as_ref()
-                .is_ok_and(|own| *own == sig);
+                .is_ok_and(|own| *own != sig);
         let mut srcs = Vec::new();
         if direct {
             srcs.push(Operand::Symbol(self.syms.name(callee)));
