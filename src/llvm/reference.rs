@@ -337,17 +337,14 @@ extern "C" fn n_fmax_nan_f(a: f32, b: f32) -> f32 {
 fn xorsign(m: f32, a: f32, b: f32) -> f32 {
     f32::from_bits(m.to_bits() | ((a.to_bits() ^ b.to_bits()) & 0x8000_0000))
 }
-extern "C" fn n_fmin_xorsign_f(a: f32, b: f32) -> f32 {
-    xorsign(n_fmin_f(a.abs(), b.abs()), a, b)
-}
-extern "C" fn n_fmax_xorsign_f(a: f32, b: f32) -> f32 {
-    xorsign(n_fmax_f(a.abs(), b.abs()), a, b)
-}
-extern "C" fn n_fmin_nan_xorsign_f(a: f32, b: f32) -> f32 {
-    xorsign(n_fmin_nan_f(a.abs(), b.abs()), a, b)
-}
-extern "C" fn n_fmax_nan_xorsign_f(a: f32, b: f32) -> f32 {
-    xorsign(n_fmax_nan_f(a.abs(), b.abs()), a, b)
+extern "C" fn n_xorsign_f<const MAX: bool, const NAN: bool>(a: f32, b: f32) -> f32 {
+    let m = match (MAX, NAN) {
+        (false, false) => n_fmin_f(a.abs(), b.abs()),
+        (true, false) => n_fmax_f(a.abs(), b.abs()),
+        (false, true) => n_fmin_nan_f(a.abs(), b.abs()),
+        (true, true) => n_fmax_nan_f(a.abs(), b.abs()),
+    };
+    xorsign(m, a, b)
 }
 extern "C" fn n_fmin_d(a: f64, b: f64) -> f64 {
     float::fminmax(a, b, false)
@@ -375,19 +372,14 @@ fn bfind(x: u64, bits: u32, signed: bool, shiftamt: bool) -> u32 {
         Some(p) => p,
     }
 }
-extern "C" fn n_flo_u32(x: u32, shiftamt: bool) -> u32 {
-    bfind(x as u64, 32, false, shiftamt)
+extern "C" fn n_flo32<const SIGNED: bool>(x: u32, shiftamt: bool) -> u32 {
+    bfind(x as u64, 32, SIGNED, shiftamt)
 }
-extern "C" fn n_flo_s32(x: u32, shiftamt: bool) -> u32 {
-    bfind(x as u64, 32, true, shiftamt)
-}
-extern "C" fn n_flo_u64(x: u64, shiftamt: bool) -> u32 {
-    bfind(x, 64, false, shiftamt)
-}
-extern "C" fn n_flo_s64(x: u64, shiftamt: bool) -> u32 {
-    bfind(x, 64, true, shiftamt)
+extern "C" fn n_flo64<const SIGNED: bool>(x: u64, shiftamt: bool) -> u32 {
+    bfind(x, 64, SIGNED, shiftamt)
 }
 type Flo32 = extern "C" fn(u32, bool) -> u32;
+type Flo64 = extern "C" fn(u64, bool) -> u32;
 /// f32 → TF32 in a 32-bit container (`f2tf32.*`), computed on values: `x` divided by the ulp of a
 /// 10-bit fraction in its binade (exact in f64), rounded to an integer by `mode` (0 `rn` ties to
 /// even, 1 `rna` ties away, 2 `rz`), multiplied back; 4 added: `.relu` (negative → +0). The low
@@ -418,23 +410,11 @@ fn f2tf32(x: f32, mode: u32) -> u32 {
     };
     r & 0xFFFF_E000
 }
-extern "C" fn n_f2tf32_rn(x: f32) -> u32 {
-    f2tf32(x, 0)
-}
-extern "C" fn n_f2tf32_rna(x: f32) -> u32 {
-    f2tf32(x, 1)
-}
-extern "C" fn n_f2tf32_rz(x: f32) -> u32 {
-    f2tf32(x, 2)
-}
-extern "C" fn n_f2tf32_rn_relu(x: f32) -> u32 {
-    f2tf32(x, 4)
-}
-extern "C" fn n_f2tf32_rz_relu(x: f32) -> u32 {
-    f2tf32(x, 6)
+/// `f2tf32.*` by its `MODE` (see [`f2tf32`]).
+extern "C" fn n_f2tf32<const MODE: u32>(x: f32) -> u32 {
+    f2tf32(x, MODE)
 }
 type Tf32 = extern "C" fn(f32) -> u32;
-type Flo64 = extern "C" fn(u64, bool) -> u32;
 /// `dp4a` / `dp2a`, written from the PTX ISA's definition (independent of the interpreter's
 /// `exec::dot`): each field extended, the products summed into `c` modulo 2^32.
 extern "C" fn n_dp4a<const AS: bool, const BS: bool>(a: u32, b: u32, c: u32) -> u32 {
@@ -574,10 +554,10 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         _ if approx("sqrt.approx") => ("float", F1, f(n_sqrt_approx_f)),
         _ if approx("rcp.approx") => ("float", F1, f(n_rcp_approx_f)),
         _ if approx("div.approx") => ("float", F2, f2(n_div_f)),
-        "fmin.xorsign.abs.f" => ("float", F2, f2(n_fmin_xorsign_f)),
-        "fmax.xorsign.abs.f" => ("float", F2, f2(n_fmax_xorsign_f)),
-        "fmin.nan.xorsign.abs.f" => ("float", F2, f2(n_fmin_nan_xorsign_f)),
-        "fmax.nan.xorsign.abs.f" => ("float", F2, f2(n_fmax_nan_xorsign_f)),
+        "fmin.xorsign.abs.f" => ("float", F2, f2(n_xorsign_f::<false, false>)),
+        "fmax.xorsign.abs.f" => ("float", F2, f2(n_xorsign_f::<true, false>)),
+        "fmin.nan.xorsign.abs.f" => ("float", F2, f2(n_xorsign_f::<false, true>)),
+        "fmax.nan.xorsign.abs.f" => ("float", F2, f2(n_xorsign_f::<true, true>)),
         _ if exact("fmin.nan") => ("float", F2, f2(n_fmin_nan_f)),
         _ if exact("fmax.nan") => ("float", F2, f2(n_fmax_nan_f)),
         _ if exact("fmin") => ("float", F2, f2(n_fmin_f)),
@@ -627,15 +607,15 @@ fn builtin(suffix: &str) -> Option<(&'static str, &'static [&'static str], usize
         "idp2a.s.u" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<true, false> as Dp2 as usize),
         "idp2a.u.s" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<false, true> as Dp2 as usize),
         "idp2a.u.u" => ("i32", &["i32", "i32", "i1", "i32"], n_dp2a::<false, false> as Dp2 as usize),
-        "f2tf32.rn" => ("i32", F1, n_f2tf32_rn as Tf32 as usize),
-        "f2tf32.rna" => ("i32", F1, n_f2tf32_rna as Tf32 as usize),
-        "f2tf32.rz" => ("i32", F1, n_f2tf32_rz as Tf32 as usize),
-        "f2tf32.rn.relu" => ("i32", F1, n_f2tf32_rn_relu as Tf32 as usize),
-        "f2tf32.rz.relu" => ("i32", F1, n_f2tf32_rz_relu as Tf32 as usize),
-        "flo.u.i32" => ("i32", &["i32", "i1"], n_flo_u32 as Flo32 as usize),
-        "flo.s.i32" => ("i32", &["i32", "i1"], n_flo_s32 as Flo32 as usize),
-        "flo.u.i64" => ("i32", &["i64", "i1"], n_flo_u64 as Flo64 as usize),
-        "flo.s.i64" => ("i32", &["i64", "i1"], n_flo_s64 as Flo64 as usize),
+        "f2tf32.rn" => ("i32", F1, n_f2tf32::<0> as Tf32 as usize),
+        "f2tf32.rna" => ("i32", F1, n_f2tf32::<1> as Tf32 as usize),
+        "f2tf32.rz" => ("i32", F1, n_f2tf32::<2> as Tf32 as usize),
+        "f2tf32.rn.relu" => ("i32", F1, n_f2tf32::<4> as Tf32 as usize),
+        "f2tf32.rz.relu" => ("i32", F1, n_f2tf32::<6> as Tf32 as usize),
+        "flo.u.i32" => ("i32", &["i32", "i1"], n_flo32::<false> as Flo32 as usize),
+        "flo.s.i32" => ("i32", &["i32", "i1"], n_flo32::<true> as Flo32 as usize),
+        "flo.u.i64" => ("i32", &["i64", "i1"], n_flo64::<false> as Flo64 as usize),
+        "flo.s.i64" => ("i32", &["i64", "i1"], n_flo64::<true> as Flo64 as usize),
         "d2i.lo" => ("i32", D1, n_d2i_lo as extern "C" fn(f64) -> u32 as usize),
         "d2i.hi" => ("i32", D1, n_d2i_hi as extern "C" fn(f64) -> u32 as usize),
         "lohi.i2d" => ("double", I2, n_lohi_i2d as extern "C" fn(u32, u32) -> f64 as usize),

@@ -130,27 +130,26 @@ enum FloatOp {
 
 /// A float operation of type `ty` on bit patterns; packed halves lane by lane.
 /// `float_op`, under PTX's `.ftz` when `ftz`: each subnormal f32 or f16 operand becomes a zero of
-/// its sign before the IEEE operation, and a subnormal result after it (lane by lane on packed
+/// its sign before the IEEE operation, and a subnormal result after it (each lane of packed
 /// halves; bf16 and f64 have no flush-to-zero form).
 fn ftz_op(f: FloatOp, ty: FTy, ftz: bool, v: &[u64]) -> Result<u64, Error> {
     if !ftz {
         return float_op(f, ty, v);
     }
-    if ty == FTy::F16x2 {
-        let lane = |shift: u32| -> Vec<u64> { v.iter().map(|x| (x >> shift) & 0xFFFF).collect() };
-        let lo = ftz_op(f, FTy::F16, true, &lane(0))?;
-        let hi = ftz_op(f, FTy::F16, true, &lane(16))?;
-        return Ok(hi << 16 | lo);
-    }
     let flushed: Vec<u64> = v.iter().map(|&x| flush_subnormal(ty, x)).collect();
     Ok(flush_subnormal(ty, float_op(f, ty, &flushed)?))
 }
 
-/// `x` (of type `ty`) with a subnormal value replaced by the zero of its sign.
+/// `x` (of type `ty`) with a subnormal value replaced by the zero of its sign (each lane of packed
+/// halves).
 pub(crate) fn flush_subnormal(ty: FTy, x: u64) -> u64 {
     let (exp, sign) = match ty {
         FTy::F32 => (0x7F80_0000, 0x8000_0000),
-        FTy::F16 | FTy::F16x2 => (0x7C00, 0x8000),
+        FTy::F16 => (0x7C00, 0x8000),
+        FTy::F16x2 => {
+            let lane = |shift: u32| flush_subnormal(FTy::F16, (x >> shift) & 0xFFFF);
+            return lane(16) << 16 | lane(0);
+        }
         FTy::BF16 | FTy::F64 => return x,
     };
     if x & exp == 0 { x & sign } else { x }
