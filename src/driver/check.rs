@@ -51,15 +51,15 @@ pub use super::check_inputs::{Elem, Inputs, ParamAttrs, ParamKind, launch_for};
 use super::check_race as cr;
 use super::check_runs::{Snapshot, diff, plural, run_ori, run_reference, run_seed};
 use super::check_trap::trapped_seed;
-pub use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, RaceMode, Verdict};
+pub use super::check_types::{CheckOptions, CheckedModule, CompiledKernel, KernelReport, RaceMode, Verdict};
 use super::check_types::{Origins, Stage};
+use crate::compile;
 use crate::llvm::reference::{self, RefError};
 use crate::llvm::{fma_contract, module};
 use crate::ori::interp::{self, ErrorKind, Launch, Options, Outcome};
 use crate::ori::ir::{Function, Operand, VReg};
 use crate::ori::lower::ffi::{self, V};
 use crate::ori::opcode::Op;
-use crate::ori::phase_context::PhaseContext;
 use crate::ori::regalloc::{self, Allocation};
 use crate::ori::{lower, print};
 use anyhow::Result;
@@ -140,7 +140,7 @@ pub fn run(args: CheckArgs) -> Result<u8> {
         },
     };
     let name = if args.input == "-" { "<stdin>" } else { &args.input };
-    let compiled = compile(&bytes, name, &opts)?;
+    let compiled = prepare(&bytes, name, &opts)?;
     if compiled.kernels.is_empty() {
         eprintln!("ori: warning: no kernels in {name}");
     }
@@ -177,20 +177,26 @@ fn reference_ir(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Vec<u8>
     Ok(m.write_bitcode_to_memory().as_slice().to_vec())
 }
 
-/// Compiles every kernel of the module in `bytes` as `ori llc` does, keeping the stages.
-pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled> {
+/// Compiles every kernel of the module in `bytes` through the one compile entry
+/// (`compile::compile`, with `ori llc`'s options for the same flags), keeping the stages.
+pub fn prepare(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<CheckedModule> {
     let ctx = Context::create();
     let m = module::parse_module(&ctx, bytes, name)?;
-    module::name_unnamed_globals(&m);
-    module::verify(&m)?;
-    // The same middle end as `ori llc` (compile.rs).
-    let bounds = crate::compile::middle_end(&m, opts.sm, opts.fmad, &mut |_| {})?.bounds;
+    let options = compile::Options {
+        sm: opts.sm,
+        fmad: opts.fmad,
+        emit: compile::Emit::Nothing,
+        maxrregcount: opts.maxrregcount,
+        keep_lowered: true,
+        ..Default::default()
+    };
     let ref_ir = reference_ir(bytes, name, opts)?;
-    let prog = match lower::lower_module(&m, &bounds) {
-        Ok(p) => p,
-        Err(e) => {
+    let compiled = match compile::compile(&m, &options) {
+        Ok(c) => c,
+        Err(e) if e.stage == compile::FailedStage::Lowering => {
             // Lowering is per module: every kernel is skipped with the reason.
-            let kernels = bounds
+            let kernels = e
+                .bounds
                 .iter()
                 .filter(|(n, b)| b.is_kernel && m.get_function(n).is_some_and(|f| f.count_basic_blocks() > 0))
                 .map(|(n, b)| CompiledKernel {
@@ -198,7 +204,7 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     lowered: Function::default(),
                     pre: None,
                     post: None,
-                    error: Some(format!("lowering: {e:#}")),
+                    error: Some(format!("lowering: {:#}", e.error)),
                     params: Vec::new(),
                     param_names: Vec::new(),
                     param_attrs: Vec::new(),
@@ -208,35 +214,19 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                     global_images: Vec::new(),
                 })
                 .collect();
-            return Ok(Compiled { ir: ref_ir, globals: Vec::new(), kernels, devices: Vec::new() });
+            return Ok(CheckedModule { ir: ref_ir, globals: Vec::new(), kernels, devices: Vec::new() });
         }
-    };
-    let mut cx = PhaseContext {
-        regalloc: regalloc::Options {
-            max_reg_count: opts.maxrregcount,
-            knobs: regalloc::Knobs::default(),
-            bounds: bounds.clone(),
-            check: false,
-            debug: false,
-        },
-        ..Default::default()
+        Err(e) => return Err(e.error),
     };
     let mut kernels = Vec::new();
     let mut devices = Vec::new();
     let annotations = lower::texsurf::annotations(&m);
-    let global_images = cimg::global_images(&m, &prog.globals);
-    for func in &prog.functions {
-        let mut f = func.clone();
-        // The same phases and post-allocation fixups as `ori llc` (compile.rs): what is run
-        // after allocation is what `ori llc` prints.
-        let (pre, post, error) = match crate::compile::run_phases(&mut f, &mut cx, &[], &mut |_, _, _| {}) {
-            Ok(run) => {
-                crate::compile::post_allocation_fixups(&mut f);
-                (run.pre_alloc, run.results.allocation.map(|a| (f, a)), None)
-            }
-            Err(e) => (None, None, Some(format!("phase {}: {:#}", e.phase, e.error))),
-        };
-        let (mut params, param_names): (Vec<ParamKind>, Vec<String>) = match m.get_function(&func.name) {
+    let global_images = cimg::global_images(&m, &compiled.program.globals);
+    let prog = &compiled.program;
+    for (f, art) in prog.functions.iter().zip(compiled.functions) {
+        let post = art.results.allocation.filter(|_| art.error.is_none()).map(|a| (f.clone(), a));
+        let error = art.error.map(|e| format!("phase {}: {:#}", e.phase, e.error));
+        let (mut params, param_names): (Vec<ParamKind>, Vec<String>) = match m.get_function(&f.name) {
             Some(lf) => lf
                 .get_param_iter()
                 .map(|p| {
@@ -246,29 +236,29 @@ pub fn compile(bytes: &[u8], name: &str, opts: &CheckOptions) -> Result<Compiled
                 .unzip(),
             None => (Vec::new(), Vec::new()),
         };
-        let lf = m.get_function(&func.name);
+        let lf = m.get_function(&f.name);
         cimg::mark_params(&mut params, lf, &annotations);
         let param_attrs = lf.map(ci::param_attrs).unwrap_or_default();
         let facts = lf.map(ci::launch_facts).unwrap_or_default();
-        let per_inst = prog.origins.get(&func.name).cloned().unwrap_or_default();
+        let per_inst = prog.origins.get(&f.name).cloned().unwrap_or_default();
         let origins = lf.map(|lf| cr::origins_of(lf, per_inst)).unwrap_or_default();
-        let list = if func.is_kernel { &mut kernels } else { &mut devices };
+        let list = if f.is_kernel { &mut kernels } else { &mut devices };
         list.push(CompiledKernel {
-            name: func.name.clone(),
-            lowered: func.clone(),
-            pre,
+            name: f.name.clone(),
+            lowered: art.lowered.unwrap_or_default(),
+            pre: art.pre_alloc,
             post,
             error,
             params,
             param_names,
             param_attrs,
-            bounds: bounds.get(&func.name).cloned(),
+            bounds: compiled.bounds.get(&f.name).cloned(),
             facts,
             origins,
             global_images: global_images.clone(),
         });
     }
-    Ok(Compiled { ir: ref_ir, globals: prog.globals.clone(), kernels, devices })
+    Ok(CheckedModule { ir: ref_ir, globals: prog.globals.clone(), kernels, devices })
 }
 
 fn llvm_name(v: V) -> String {
@@ -291,7 +281,7 @@ fn skip_reason(stage: &str, e: &interp::Error) -> String {
 
 /// Checks one kernel on every input set (see the module documentation): the first seed that
 /// mismatches decides; a seed skipped after the first is noted.
-pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> KernelReport {
+pub fn check_kernel(c: &CheckedModule, k: &CompiledKernel, opts: &CheckOptions) -> KernelReport {
     let mut report = KernelReport { name: k.name.clone(), verdict: Verdict::Ok(String::new()), details: Vec::new() };
     if let Some(e) = &k.error {
         report.verdict = Verdict::Skipped(e.clone());
@@ -335,7 +325,7 @@ pub fn check_kernel(c: &Compiled, k: &CompiledKernel, opts: &CheckOptions) -> Ke
 
 /// Runs every seed of a kernel with one launch: the first seed that mismatches or races decides.
 fn run_seeds(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
@@ -379,7 +369,7 @@ fn run_seeds(
 
 /// Checks one kernel on input set `seed`; also returns the inputs it ran.
 fn check_seed(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     seed: u32,
@@ -541,7 +531,7 @@ fn origin_of(alloc: &Allocation, mut v: VReg) -> VReg {
 fn trace_report(
     pre: &[&Function],
     post: &[&Function],
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     a: &Outcome,
     b: &Outcome,
@@ -636,9 +626,9 @@ done:
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 "#;
 
-    fn compiled() -> (Compiled, CheckOptions) {
+    fn compiled() -> (CheckedModule, CheckOptions) {
         let opts = CheckOptions { elements: 256, dump_trace: true, ..Default::default() };
-        (compile(KERNEL.as_bytes(), "test.ll", &opts).unwrap(), opts)
+        (prepare(KERNEL.as_bytes(), "test.ll", &opts).unwrap(), opts)
     }
 
     #[test]

@@ -308,7 +308,7 @@ define ptx_kernel void @k(i64 %t, i64 %s, i64 %smp, i64 %n, i64 %marked, i1 %c) 
 
 #[cfg(test)]
 mod check_tests {
-    use crate::driver::check::{CheckOptions, Verdict, check_kernel, compile};
+    use crate::driver::check::{CheckOptions, Verdict, check_kernel, prepare};
     use crate::ori::opcode::Op;
 
     const KERNEL: &str = r#"
@@ -337,7 +337,7 @@ define ptx_kernel void @k(i64 %tex) {
     #[test]
     fn the_jit_reference_checks_fetches_and_surface_contents() {
         let opts = CheckOptions { seeds: 1, ..Default::default() };
-        let mut c = compile(KERNEL.as_bytes(), "k.ll", &opts).unwrap();
+        let mut c = prepare(KERNEL.as_bytes(), "k.ll", &opts).unwrap();
         let r = check_kernel(&c, &c.kernels[0], &opts);
         assert_eq!(r.verdict, Verdict::Ok("jit; 256 output elements written".into()), "{r}");
         // Swapping a fetch's coordinates after lowering must show against the reference.

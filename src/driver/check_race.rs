@@ -15,7 +15,7 @@
 
 use super::check_inputs::Inputs;
 use super::check_runs::{Snapshot, diff, machine_for, plural, run_ori, run_reference, run_seed};
-use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, Origins, RaceMode, Verdict};
+use super::check_types::{CheckOptions, CheckedModule, CompiledKernel, KernelReport, Origins, RaceMode, Verdict};
 use crate::llvm::metadata;
 use crate::llvm::reference::RefError;
 use crate::ori::interp::race::{Benign, Race, RaceAccess};
@@ -66,7 +66,7 @@ pub fn has_race(out: &Outcome) -> bool {
 }
 
 /// The function a site names in the program as lowered (the kernel, then every device function).
-fn function_at<'a>(c: &'a Compiled, k: &'a CompiledKernel, func: u32) -> Option<&'a CompiledKernel> {
+fn function_at<'a>(c: &'a CheckedModule, k: &'a CompiledKernel, func: u32) -> Option<&'a CompiledKernel> {
     if func == 0 { Some(k) } else { c.devices.get(func as usize - 1) }
 }
 
@@ -77,7 +77,7 @@ fn who(a: &RaceAccess) -> String {
 }
 
 /// The instruction of one side: Ori text, then the LLVM instruction (and location) it came from.
-fn instruction(c: &Compiled, k: &CompiledKernel, a: &RaceAccess) -> String {
+fn instruction(c: &CheckedModule, k: &CompiledKernel, a: &RaceAccess) -> String {
     let Some(owner) = function_at(c, k, a.site.func) else { return "?".into() };
     let f = &owner.lowered;
     let (b, i) = (a.site.block as usize, a.site.inst as usize);
@@ -96,7 +96,7 @@ fn instruction(c: &Compiled, k: &CompiledKernel, a: &RaceAccess) -> String {
 
 /// Where a racy address lies: a shared offset, or a buffer parameter / `.global` variable and the
 /// byte in it.
-fn place(c: &Compiled, k: &CompiledKernel, inp: &Inputs, space: Space, addr: u64) -> String {
+fn place(c: &CheckedModule, k: &CompiledKernel, inp: &Inputs, space: Space, addr: u64) -> String {
     if space == Space::Shared {
         return format!("shared [{addr:#x}]");
     }
@@ -117,7 +117,7 @@ fn place(c: &Compiled, k: &CompiledKernel, inp: &Inputs, space: Space, addr: u64
 }
 
 /// The report lines of the races of one run (at most `limit` of each class).
-pub fn race_lines(c: &Compiled, k: &CompiledKernel, inp: &Inputs, races: &[Race], limit: usize) -> Vec<String> {
+pub fn race_lines(c: &CheckedModule, k: &CompiledKernel, inp: &Inputs, races: &[Race], limit: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut shown = [0usize; 2];
     for r in races {
@@ -179,7 +179,7 @@ pub fn merge_details(acc: &mut Vec<String>, new: Vec<String>) {
 
 /// Sets the racy global bytes of a snapshot to zero (in every buffer parameter and `.global`
 /// variable), so that comparisons skip them.
-fn mask(c: &Compiled, inp: &Inputs, snap: &mut Snapshot, racy: &BTreeSet<u64>) {
+fn mask(c: &CheckedModule, inp: &Inputs, snap: &mut Snapshot, racy: &BTreeSet<u64>) {
     if racy.is_empty() {
         return;
     }
@@ -203,7 +203,7 @@ fn mask(c: &Compiled, inp: &Inputs, snap: &mut Snapshot, racy: &BTreeSet<u64>) {
 /// without the racy bytes, reported as details, and the verdict `race`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn racy_seed(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
@@ -273,7 +273,7 @@ fn alternative_blocks(block: [u32; 3]) -> Vec<[u32; 3]> {
 /// included), when the kernel's
 /// bounds allow one (never with `reqntid`; within `maxntid` and the IR's range facts).
 pub fn race_free_launch(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,
@@ -309,7 +309,7 @@ pub fn race_free_launch(
 
 /// `--racecheck`: the detector alone on the function as lowered, for every seed.
 pub fn racecheck_only(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,

@@ -6,7 +6,7 @@
 
 use super::check_images as cimg;
 use super::check_inputs::{self as ci, Elem, Inputs, ParamKind};
-use super::check_types::{CheckOptions, Compiled, CompiledKernel};
+use super::check_types::{CheckOptions, CheckedModule, CompiledKernel};
 use crate::llvm::reference::{self, RefArg, RefError};
 use crate::ori::interp::{self, ErrorKind, Launch, Machine, Options, Outcome};
 use crate::ori::ir::{Function, GlobalVar};
@@ -32,7 +32,7 @@ fn compared(g: &GlobalVar) -> bool {
 
 /// Fresh memory holding `inp`: the machine, the parameter values (buffers by base address) and
 /// each buffer parameter's base. Deterministic: the same inputs give the same addresses.
-pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec<Option<u64>>) {
+pub(super) fn machine_for(c: &CheckedModule, inp: &Inputs) -> (Machine, Vec<u64>, Vec<Option<u64>>) {
     let mut machine = Machine::new(&c.globals);
     let mut params = inp.scalars.clone();
     let mut bases = Vec::new();
@@ -51,7 +51,7 @@ pub(super) fn machine_for(c: &Compiled, inp: &Inputs) -> (Machine, Vec<u64>, Vec
 
 /// Runs an Ori function on fresh memory holding `inp`.
 pub(super) fn run_ori(
-    c: &Compiled,
+    c: &CheckedModule,
     funcs: &[&Function],
     inp: &Inputs,
     launch: &Launch,
@@ -123,7 +123,7 @@ impl Unstable {
 }
 
 pub(super) fn run_reference(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     inp: &Inputs,
     launch: &Launch,
@@ -251,7 +251,7 @@ pub(super) type SeedRun = (Inputs, Snapshot, Outcome, Option<u64>);
 // The error carries the inputs that faulted (for the report); one per seed, so its size is no cost.
 #[allow(clippy::result_large_err)]
 pub(super) fn run_seed(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     seed: u32,

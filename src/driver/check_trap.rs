@@ -8,7 +8,7 @@
 
 use super::check_inputs::Inputs;
 use super::check_runs::{Snapshot, run_ori, run_reference};
-use super::check_types::{CheckOptions, Compiled, CompiledKernel, KernelReport, Verdict};
+use super::check_types::{CheckOptions, CheckedModule, CompiledKernel, KernelReport, Verdict};
 use crate::llvm::reference::RefError;
 use crate::ori::interp::{self, ErrorKind, Launch, Options};
 use crate::ori::ir::Function;
@@ -25,7 +25,7 @@ fn trapped(run: Result<(Snapshot, interp::Outcome), (interp::Error, interp::Outc
 /// The report for inputs `inp` on which the pre-allocation run trapped with `pre`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn trapped_seed(
-    c: &Compiled,
+    c: &CheckedModule,
     k: &CompiledKernel,
     opts: &CheckOptions,
     launch: &Launch,

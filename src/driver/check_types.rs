@@ -1,5 +1,5 @@
 //! The data of `ori check`: the options of a check ([`CheckOptions`], with the race detector's
-//! [`RaceMode`]), the compiled module ([`Compiled`]) and kernels ([`CompiledKernel`], with the
+//! [`RaceMode`]), the compiled module ([`CheckedModule`]) and kernels ([`CompiledKernel`], with the
 //! [`Origins`] of their instructions as lowered), and the verdict and report of each kernel
 //! ([`Verdict`], [`KernelReport`]). `check.rs` and the trap and race checks (`check_trap.rs`,
 //! `check_race.rs`) share them.
@@ -90,7 +90,7 @@ pub struct CompiledKernel {
 
 /// A compiled module.
 #[derive(Clone, Debug)]
-pub struct Compiled {
+pub struct CheckedModule {
     /// The original IR for the reference, with the `fma-contract` decisions applied when
     /// `--fmad` is on (see `llvm::fma_contract`: the choice must be the same on both sides).
     pub ir: Vec<u8>,
@@ -108,7 +108,7 @@ pub(super) enum Stage {
     Post,
 }
 
-impl Compiled {
+impl CheckedModule {
     /// The functions to run for kernel `k` at a stage: the kernel first, then every device
     /// function available at that stage, each with its assignment after allocation.
     pub(super) fn program<'a>(&'a self, k: &'a CompiledKernel, stage: Stage) -> Option<Vec<&'a Function>> {

@@ -1,11 +1,14 @@
-//! `ori check` executes what `ori llc` emits: its post-allocation function is, byte for byte in
-//! the Ori text form, the one the shared compile path (`compile.rs`: the middle end with
-//! nv-known-bits and fma-contract, lowering, every phase, the post-allocation fixups) produces,
-//! which is the path `ori llc` prints its PTX from.
+//! `ori check` executes what `ori llc` emits: both call the one compile entry
+//! (`compile::compile`), and for the same flags the post-allocation function `ori check` runs
+//! is, byte for byte in the Ori text form, the function `ori llc` prints its PTX from (the
+//! middle end with nv-known-bits and fma-contract, lowering, every phase, the post-allocation
+//! fixups).
 
-use crate::driver::check::{CheckOptions, compile};
-use crate::ori::phase_context::PhaseContext;
-use crate::ori::{lower, print, regalloc};
+use crate::compile;
+use crate::driver::check::{CheckOptions, prepare};
+use crate::driver::llc::{self, LlcArgs};
+use crate::ori::{print, regalloc};
+use clap::Parser;
 use inkwell::context::Context;
 
 /// A kernel with work for every stage: known bits (a masked special register), contraction
@@ -45,25 +48,28 @@ done:
 }
 "#;
 
-fn shared_path(budget: Option<u32>) -> String {
+/// `ori llc k.ll [--maxrregcount=N]`: its options, as its flags map them; the function its
+/// PTX is printed from, and the PTX.
+fn llc_path(budget: Option<u32>) -> (String, String) {
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        llc: LlcArgs,
+    }
+    let mut argv = vec!["ori".to_string(), "k.ll".to_string()];
+    argv.extend(budget.map(|b| format!("--maxrregcount={b}")));
+    let opts = llc::options(&Cli::parse_from(argv).llc).unwrap();
     let ctx = Context::create();
     let m = crate::llvm::module::parse_module(&ctx, KERNEL.as_bytes(), "k.ll").unwrap();
-    crate::llvm::module::name_unnamed_globals(&m);
-    let me = crate::compile::middle_end(&m, 90, true, &mut |_| {}).unwrap();
-    let mut prog = lower::lower_module(&m, &me.bounds).unwrap();
-    let mut cx = PhaseContext::default();
-    cx.regalloc.max_reg_count = budget;
-    cx.regalloc.bounds = me.bounds.clone();
-    let f = &mut prog.functions[0];
-    crate::compile::run_phases(f, &mut cx, &[], &mut |_, _, _| {}).unwrap();
-    crate::compile::post_allocation_fixups(f);
+    let c = compile::compile(&m, &opts).unwrap();
+    let f = &c.program.functions[0];
     assert!(f.assignment.is_some());
-    print::function_text(f)
+    (print::function_text(f), c.text)
 }
 
 fn checked(budget: Option<u32>) -> String {
     let opts = CheckOptions { maxrregcount: budget, ..Default::default() };
-    let c = compile(KERNEL.as_bytes(), "k.ll", &opts).unwrap();
+    let c = prepare(KERNEL.as_bytes(), "k.ll", &opts).unwrap();
     let (f, _): &(crate::ori::ir::Function, regalloc::Allocation) = c.kernels[0].post.as_ref().unwrap();
     assert!(f.assignment.is_some());
     print::function_text(f)
@@ -72,9 +78,10 @@ fn checked(budget: Option<u32>) -> String {
 #[test]
 fn check_runs_the_code_llc_emits() {
     for budget in [None, Some(24)] {
-        let (a, b) = (shared_path(budget), checked(budget));
+        let ((a, ptx), b) = (llc_path(budget), checked(budget));
         assert_eq!(a, b, "budget {budget:?}");
-        // The shared path really ran the middle end and the fixups: the FMA is there.
+        // The shared path really ran the middle end: the FMA is there, in the PTX too.
         assert!(a.contains("FFMA"), "{a}");
+        assert!(ptx.contains("fma.rn.f32"), "{ptx}");
     }
 }

@@ -26,13 +26,31 @@ pub struct PhaseContext {
     pub regalloc: crate::ori::regalloc::Options,
     /// `--dump-split-ranges`: phase 19 `OriSplitLiveRanges` reports every loop into `dumps`.
     pub dump_split_ranges: bool,
-    /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate); off by default,
-    /// see `convert_to_uniform_reg.rs` "Gate"; `ori llc --uniform-regs` sets it.
-    pub uniform_regs: bool,
+    /// Enables phase 74 `ConvertToUniformReg` (ptxas's knob 487 master gate) with these limits;
+    /// off (`None`) by default, see `convert_to_uniform_reg.rs` "Gate"; `ori llc --uniform-regs`
+    /// sets the default limits.
+    pub uniform_regs: Option<UniformRegs>,
+}
+
+/// Limits of one phase-74 conversion (`convert_to_uniform_reg.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UniformRegs {
+    /// Maximum UR slots converted per function (rule g).
+    pub ur_budget: u32,
+    /// Maximum UP registers converted per function (rule g).
+    pub up_budget: u32,
+    /// Convert 64-bit pairs to UR pairs (rule f).
+    pub pairs: bool,
+}
+
+impl Default for UniformRegs {
+    fn default() -> Self {
+        UniformRegs { ur_budget: 32, up_budget: 6, pairs: false }
+    }
 }
 
 /// What the phases leave about one function for a later phase and for the caller. The loop
-/// that runs the phases on the function (`compile.rs::run_phases`) owns it, hands it to every
+/// that runs the phases on the function (`compile::run_phases`) owns it, hands it to every
 /// phase with the function, and returns it.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionResults {

@@ -8,7 +8,7 @@
 //!   and the driver that allocates them and checks the result (`ori fuzz-regalloc`,
 //!   `scripts/fuzz-regalloc`).
 //!
-//! Production code (`ori/`, `llvm/`, `emit/`, `compile.rs`) never imports this tree; only the
+//! Production code (`ori/`, `llvm/`, `emit/`, `compile/`) never imports this tree; only the
 //! `driver/` CLI entries (`driver/mutate.rs`, `driver/fuzz_regalloc.rs`) and tests do. `ori
 //! check`'s interpreter and the JIT reference are product features and stay in `ori/interp/` and
 //! `llvm/reference.rs`.

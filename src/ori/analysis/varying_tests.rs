@@ -353,7 +353,7 @@ fn suite_counts() {
         let bounds = crate::llvm::launch_bounds::read_module(&m, &mut Vec::new());
         crate::compile::inline_device_functions(&m, &bounds).unwrap();
         let mut prog = crate::ori::lower::lower_module(&m, &bounds).unwrap();
-        let mut cx = PhaseContext { uniform_regs: true, ..Default::default() };
+        let mut cx = PhaseContext { uniform_regs: Some(Default::default()), ..Default::default() };
         for f in &mut prog.functions {
             let mut first = None;
             let mut results = FunctionResults::default();

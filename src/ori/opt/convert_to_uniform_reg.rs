@@ -61,7 +61,7 @@
 //! tests do not expect), and vector instructions then read URs in operand slots the hardware does
 //! not offer (a store's data, a second UR source), where ptxas inserts a `MOV R, UR` that this
 //! phase does not model — so the allocator's `Used N registers` drops below ptxas's. It runs with
-//! `ori llc --uniform-regs` (`PhaseContext::uniform_regs`).
+//! `ori llc --uniform-regs` (`compile::Options::uniform_regs`).
 //!
 //! Also required: the register has exactly one definition (after phi elimination the `COPY`
 //! temporaries have several, and `COPY` has no uniform form), the defining instruction has exactly
@@ -78,22 +78,8 @@ use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::Result;
 
-/// Limits of one conversion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Maximum UR slots converted per function (rule g).
-    pub ur_budget: u32,
-    /// Maximum UP registers converted per function (rule g).
-    pub up_budget: u32,
-    /// Convert 64-bit pairs to UR pairs (rule f).
-    pub pairs: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { ur_budget: 32, up_budget: 6, pairs: false }
-    }
-}
+/// Limits of one conversion (the compile's `Options::uniform_regs`).
+pub use crate::ori::phase_context::UniformRegs as Options;
 
 /// What one conversion did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -300,12 +286,8 @@ pub fn convert_to_uniform_reg(f: &mut Function, v: &Varying, opts: &Options) -> 
     stats
 }
 
-/// Whether phase 74 runs: `ori llc --uniform-regs` (see the module's "Gate").
-pub fn enabled(cx: &PhaseContext) -> bool {
-    cx.uniform_regs
-}
-
-/// Phase 74 `ConvertToUniformReg`, when [`enabled`]: uses the phase-70 snapshot in
+/// Phase 74 `ConvertToUniformReg`, when enabled (`ori llc --uniform-regs`, see the module's
+/// "Gate"), with the compile's limits: uses the phase-70 snapshot in
 /// `results.varying`; without one (the analysis disabled, or only phase 53's result, which names
 /// pre-phi-elimination registers) every register is treated as varying and nothing converts.
 pub fn convert_to_uniform_reg_phase(
@@ -313,13 +295,13 @@ pub fn convert_to_uniform_reg_phase(
     cx: &mut PhaseContext,
     results: &mut FunctionResults,
 ) -> Result<()> {
-    if !enabled(cx) {
+    let Some(limits) = cx.uniform_regs else {
         return Ok(());
-    }
+    };
     let Some(v) = results.varying.as_ref().filter(|v| v.phase == Some(70)) else {
         return Ok(());
     };
-    convert_to_uniform_reg(f, v, &Options::default());
+    convert_to_uniform_reg(f, v, &limits);
     Ok(())
 }
 

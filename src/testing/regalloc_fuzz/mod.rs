@@ -34,13 +34,12 @@
 
 pub mod generate;
 
+use crate::compile;
 use crate::ori::analysis::liveness::Liveness;
-use crate::ori::analysis::varying;
 use crate::ori::interp::{self, Launch, Machine};
 use crate::ori::ir::{Function, RegFile, VReg};
-use crate::ori::opt::{convert_to_uniform_reg, split_ranges};
-use crate::ori::phase_context::{FunctionResults, PhaseContext};
-use crate::ori::pipeline;
+use crate::ori::opt::split_ranges;
+use crate::ori::phase_context::UniformRegs;
 use crate::ori::print;
 use crate::ori::regalloc::{Allocation, Budget, Knobs, allocate, delete_identity_copies, spill};
 pub use generate::{Generated, Rng, generate};
@@ -50,11 +49,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The budgets every case is allocated at (ptxas `Used N registers` units).
 pub const BUDGETS: [u32; 2] = [16, 24];
-
-/// The phase that allocates; the fuzzer runs the phases before it.
-const ALLOC_PHASE: &str = "AdvancedPhaseAllocReg";
-/// The uniform-register phase, which the fuzzer runs with its own budgets in uniform cases.
-const UNIFORM_PHASE: &str = "ConvertToUniformReg";
 
 /// What one case did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -215,27 +209,23 @@ pub fn knobs_of(seed: u64) -> Knobs {
 /// The generated kernel after the phases that precede allocation, with the registers phase 19
 /// `OriSplitLiveRanges` split off (→ the register each carries). The phases see the budget of
 /// `ori llc --maxrregcount=24` (both fuzzing budgets, 16 and 24, are raised to it there) in half
-/// of the cases ([`Generated::phase_budget`]), else the default budget.
+/// of the cases ([`Generated::phase_budget`]), else the default budget. The phases are the
+/// compile's own (`compile::compile_function`, stopping before allocation), with phase 74 on
+/// generous limits in the uniform cases.
 pub fn prepare(g: &Generated) -> Result<(Function, BTreeMap<VReg, VReg>), String> {
     let mut f = g.func.clone();
-    let mut cx = PhaseContext { no_warnings: true, ..Default::default() };
-    let mut results = FunctionResults::default();
-    cx.regalloc.max_reg_count = g.phase_budget;
-    for phase in pipeline::phases() {
-        if phase.name == ALLOC_PHASE {
-            break;
-        }
-        if phase.name == UNIFORM_PHASE {
-            if g.uniform {
-                let v = varying::Varying::compute(&f);
-                let opts = convert_to_uniform_reg::Options { ur_budget: 200, up_budget: 16, pairs: g.uniform_pairs };
-                convert_to_uniform_reg::convert_to_uniform_reg(&mut f, &v, &opts);
-            }
-            continue;
-        }
-        (phase.run)(&mut f, &mut cx, &mut results).map_err(|e| format!("pipeline: phase {}: {e:#}", phase.name))?;
+    let opts = compile::Options {
+        maxrregcount: g.phase_budget,
+        no_warnings: true,
+        uniform_regs: g.uniform.then_some(UniformRegs { ur_budget: 200, up_budget: 16, pairs: g.uniform_pairs }),
+        stop_before_allocation: true,
+        ..Default::default()
+    };
+    let art = compile::compile_function(&mut f, &opts);
+    if let Some(e) = art.error {
+        return Err(format!("pipeline: phase {}: {:#}", e.phase, e.error));
     }
-    Ok((f, results.split_origins))
+    Ok((f, art.results.split_origins))
 }
 
 /// Runs `f` (with its assignment, if any) on fresh memory; returns the output buffer.

@@ -1,26 +1,9 @@
-//! The compile path every tool shares (`ori llc`, `ori check`): the middle end (one pass
-//! pipeline, launch bounds, device-function inlining, FMA contraction), then per function the
-//! back-end phase list and the post-allocation fixups. What `ori check` executes is what
-//! `ori llc` prints, because both come from here.
-//!
-//! ```text
-//!  LLVM IR ──middle_end──▶ LLVM IR ──lower──▶ Ori IR ──run_phases──▶ allocated Ori IR
-//!  (nvvm-intr-range, nv-known-bits,                (pipeline::phases(); the IR before
-//!   inlining, fma-contract, gep-reassociate,         AdvancedPhaseAllocReg is kept)
-//!   loop-count-down, block-layout)
-//!                                                 ──post_allocation_fixups──▶ what is emitted
-//! ```
-//!
-//! Per function, `run_phases` returns a [`PhaseRun`]: the pre-allocation IR and the phases'
-//! typed results ([`FunctionResults`]); the allocated function carries its own register
-//! assignment (`Function::assignment`).
+//! The middle end of every compile (`compile::compile` runs it first): the LLVM-level passes
+//! cicc runs before code generation, device-function inlining and the IR shaping that lowering
+//! expects.
 
 use crate::llvm::launch_bounds::{self, LaunchBounds};
 use crate::llvm::{block_layout, count_down, div128, fma_contract, gep_reassociate, pass_api, passes};
-use crate::ori::ir::Function;
-use crate::ori::phase_context::{FunctionResults, PhaseContext};
-use crate::ori::pipeline::{self, Phase};
-use crate::ori::regalloc;
 use anyhow::Result;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Module;
@@ -69,54 +52,6 @@ pub fn middle_end(m: &Module<'_>, sm: u32, fmad: bool, lap: &mut dyn FnMut(&'sta
     block_layout::run(m);
     lap("block-layout");
     Ok(MiddleEnd { bounds, warnings: pcx.warnings })
-}
-
-/// A phase failed.
-#[derive(Debug)]
-pub struct PhaseError {
-    pub phase: &'static str,
-    pub error: anyhow::Error,
-}
-
-/// What the phases leave for one function besides the function itself (which they rewrite in
-/// place and, once allocated, carries its assignment).
-#[derive(Clone, Debug, Default)]
-pub struct PhaseRun {
-    /// The function just before register allocation, without an assignment (`None` when the
-    /// allocation phase was disabled): the "pre-RA" stage `ori check` executes.
-    pub pre_alloc: Option<Function>,
-    /// The phases' typed results for the function (varying analysis, the allocator's report).
-    pub results: FunctionResults,
-}
-
-/// Runs the back-end phases on `f` (skipping those named in `disabled`, by instance or group
-/// name); `after` sees the function and its results after each phase. The options and the
-/// shared outputs (dumps, warnings) are in `cx`; what the phases found about `f` is returned.
-/// This is the one place the phase list is walked.
-pub fn run_phases(
-    f: &mut Function,
-    cx: &mut PhaseContext,
-    disabled: &[String],
-    after: &mut dyn FnMut(&Phase, &Function, &FunctionResults),
-) -> Result<PhaseRun, PhaseError> {
-    let mut run = PhaseRun::default();
-    for phase in pipeline::phases() {
-        if disabled.iter().any(|d| d == phase.name || d == phase.group) {
-            continue;
-        }
-        if phase.allocates {
-            run.pre_alloc = Some(f.clone());
-        }
-        (phase.run)(f, cx, &mut run.results).map_err(|error| PhaseError { phase: phase.name, error })?;
-        after(&phase, f, &run.results);
-    }
-    Ok(run)
-}
-
-/// The fixups between allocation and emission: copies whose source and destination got the
-/// same register are deleted (nothing to do for a function left unallocated).
-pub fn post_allocation_fixups(f: &mut Function) {
-    regalloc::delete_identity_copies(f);
 }
 
 /// Inlines every device function into its callers (the back end has no call ABI; see
