@@ -32,7 +32,7 @@ use crate::llvm::module;
 use crate::ori::ir::{Function, Program};
 use crate::ori::phase_context::{FunctionResults, PhaseContext, UniformRegs};
 use crate::ori::pipeline::{self, Phase};
-use crate::ori::{lower, print, regalloc};
+use crate::ori::{lower, print, regalloc, verify};
 use inkwell::module::Module;
 use std::collections::BTreeMap;
 
@@ -336,7 +336,8 @@ struct PhaseRun {
 /// name; stopping before allocation when `stop_before_allocation`); `after` sees the function
 /// and its results after each phase. The options and the shared outputs (dumps, warnings) are
 /// in `cx`; what the phases found about `f` is returned. This is the one place the phase list
-/// is walked.
+/// is walked. The IR verifier (`ori::verify`) checks `f` first, and in debug builds after every
+/// phase.
 fn run_phases(
     f: &mut Function,
     cx: &mut PhaseContext,
@@ -345,6 +346,7 @@ fn run_phases(
     after: &mut dyn FnMut(&Phase, &Function, &FunctionResults),
 ) -> Result<PhaseRun, PhaseError> {
     let mut run = PhaseRun::default();
+    verify::function(f).map_err(|error| PhaseError { phase: "lowering", error })?;
     for phase in pipeline::phases() {
         if phase.allocates && stop_before_allocation {
             break;
@@ -356,6 +358,9 @@ fn run_phases(
             run.pre_alloc = Some(f.clone());
         }
         (phase.run)(f, cx, &mut run.results).map_err(|error| PhaseError { phase: phase.name, error })?;
+        if cfg!(debug_assertions) {
+            verify::function(f).map_err(|error| PhaseError { phase: phase.name, error })?;
+        }
         after(&phase, f, &run.results);
     }
     Ok(run)

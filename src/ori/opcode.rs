@@ -1,7 +1,9 @@
 //! Ori opcodes: SASS mnemonics with typed modifiers, plus the virtual `MovPhi` and `COPY`.
 //!
-//! Every property is an exhaustive `match` without a `_` arm: adding an opcode forces a decision
-//! about side effects, control flow, divergence and the uniform-datapath form.
+//! Every property of an opcode is a column of one table (`opcode/table.rs`): one exhaustive
+//! `match` without a `_` arm, one row per opcode, so adding an opcode forces a decision about its
+//! class, side effects, control flow, divergence, uniform-datapath form, early-clobber sources
+//! and operand layout in one place.
 //!
 //! A few opcodes are *macros* that ptxas would expand into several SASS instructions (integer
 //! division, IEEE division and square root); they stay whole until emission, where PTX has a
@@ -11,7 +13,9 @@
 use std::fmt;
 
 mod class;
+mod table;
 pub use class::OpClass;
+pub use table::{Divergence, EarlyClobber, OpInfo, Positions, Role};
 
 /// Memory state spaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -707,72 +711,14 @@ pub enum Op {
 impl Op {
     /// Writes memory, orders other threads, transfers control, or must otherwise never be removed
     /// even when its results are dead (stores, atomics — even with an unused result —, barriers,
-    /// fences, control flow, volatile loads and calls).
+    /// fences, control flow, volatile loads and calls): the table's `side_effects`.
     pub fn has_side_effects(&self) -> bool {
-        match self {
-            Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => true,
-            Op::Bra | Op::Exit | Op::Ret | Op::Call => true,
-            Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => true,
-            Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => true,
-            Op::Match { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
-            Op::TexSurf { op } => op.writes_memory(),
-            Op::Asm { side_effects, .. } => *side_effects,
-            Op::Ld { volatile, .. } => *volatile,
-            Op::Mov { .. }
-            | Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. }
-            | Op::Funnel { .. } => false,
-            Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
-            Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
-            Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. }
-            | Op::Popc { .. }
-            | Op::Flo { .. }
-            | Op::Brev { .. }
-            | Op::Prmt
-            | Op::Dp { .. }
-            | Op::Fns => false,
-            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-            Op::Cvta { .. } | Op::Phi | Op::Copy => false,
-        }
+        self.info().side_effects
     }
 
     /// Transfers control (must be the last instruction of its block: SetControlFlowOpLastInBB).
     pub fn is_control_flow(&self) -> bool {
-        match self {
-            Op::Bra | Op::Exit | Op::Ret => true,
-            Op::Call | Op::Asm { .. } | Op::TexSurf { .. } => false,
-            Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
-            Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
-            Op::CacheHint { .. } => false,
-            Op::Mov { .. }
-            | Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. }
-            | Op::Funnel { .. } => false,
-            Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
-            Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
-            Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. }
-            | Op::Popc { .. }
-            | Op::Flo { .. }
-            | Op::Brev { .. }
-            | Op::Prmt
-            | Op::Dp { .. }
-            | Op::Fns => false,
-            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => false,
-            Op::Ld { .. }
-            | Op::St { .. }
-            | Op::Atom { .. }
-            | Op::Bar
-            | Op::BarArrive
-            | Op::BarPopc
-            | Op::Membar { .. } => false,
-            Op::Cvta { .. } | Op::Phi | Op::Copy => false,
-        }
+        self.info().control_flow
     }
 
     /// Control never falls through past it (when unguarded).
@@ -780,81 +726,9 @@ impl Op {
         matches!(self, Op::Bra | Op::Exit | Op::Ret)
     }
 
-    /// Every lane may produce a different value regardless of its inputs (seed 002 roots that
-    /// depend only on the opcode; S2R and loads also depend on their operands).
-    pub fn is_divergence_root(&self) -> bool {
-        match self {
-            Op::Shfl { .. } | Op::Atom { .. } | Op::Asm { .. } => true,
-            // Lanes with different values (or members) get different match masks.
-            Op::Match { .. } => true,
-            Op::Ld { space, .. } => *space == Space::Local,
-            // Each lane has its own stack pointer.
-            Op::Stack { .. } => true,
-            // Barrier states, elections and copies differ between lanes.
-            Op::Sm90 { .. } => true,
-            Op::Trap { .. } => false,
-            Op::Vote { .. } | Op::Redux { .. } | Op::IsSpace { .. } => false,
-            // A function of the handle and coordinates (surface data: like a global load).
-            Op::TexSurf { .. } => false,
-            Op::Nanosleep | Op::WarpSync | Op::CacheHint { .. } => false,
-            Op::Mov { .. }
-            | Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. }
-            | Op::Funnel { .. } => false,
-            Op::ISetp { .. } | Op::FSetp { .. } | Op::PLop3 { .. } | Op::Sel { .. } => false,
-            Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => false,
-            Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => false,
-            Op::IMnMx { .. }
-            | Op::Popc { .. }
-            | Op::Flo { .. }
-            | Op::Brev { .. }
-            | Op::Prmt
-            | Op::Dp { .. }
-            | Op::Fns => false,
-            Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Cvta { .. } => false,
-            Op::St { .. } | Op::Bar | Op::BarArrive | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call => {
-                false
-            }
-            // The CTA-wide count is the same in every thread.
-            Op::BarPopc => false,
-            Op::Phi | Op::Copy => false,
-        }
-    }
-
     /// The uniform-datapath mnemonic (sm_75+), if the opcode has one.
     pub fn uniform_form(&self) -> Option<&'static str> {
-        match self {
-            Op::Mov { .. } => Some("UMOV"),
-            Op::IAdd3 { .. } => Some("UIADD3"),
-            Op::IMad { .. } => Some("UIMAD"),
-            Op::Lop3 { .. } => Some("ULOP3"),
-            Op::Shf { .. } | Op::Funnel { .. } => Some("USHF"),
-            Op::ISetp { .. } => Some("UISETP"),
-            Op::Sel { .. } => Some("USEL"),
-            Op::PLop3 { .. } => Some("UPLOP3"),
-            Op::Popc { .. } => Some("UPOPC"),
-            Op::Flo { .. } => Some("UFLO"),
-            Op::Brev { .. } => Some("UBREV"),
-            Op::Fns => None,
-            Op::Prmt => Some("UPRMT"),
-            Op::Dp { .. } => None,
-            Op::S2R => Some("S2UR"),
-            Op::Ld { space: Space::Const, .. } => Some("ULDC"),
-            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => None,
-            Op::FSetp { .. } | Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } => None,
-            Op::FNeg { .. } | Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } => None,
-            Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => None,
-            Op::Cvta { .. } => Some("UIADD3"),
-            Op::Shfl { .. } | Op::Vote { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => None,
-            Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => None,
-            Op::CacheHint { .. } => None,
-            Op::TexSurf { .. } => None,
-            Op::Copy => Some("UMOV"),
-            Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => None,
-            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Asm { .. } | Op::Phi => None,
-        }
+        self.info().uniform_form
     }
 }
 

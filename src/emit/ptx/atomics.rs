@@ -20,8 +20,8 @@ impl Printer<'_> {
         ty: NumTy,
         scope: MemScope,
     ) -> Result<()> {
-        let src = |k: usize| i.srcs.get(k).cloned().unwrap_or(Operand::Zero);
-        let addr = self.mem_base(g, &src(0), space)?;
+        let operand = |k: usize| i.atomic_operands().get(k).cloned().unwrap_or(Operand::Zero);
+        let addr = self.mem_base(g, i.address().unwrap_or(&Operand::Zero), space)?;
         let bits = ty.bits();
         let opn = match op {
             AtomOp::Load { sc } => {
@@ -32,7 +32,7 @@ impl Printer<'_> {
                 return Ok(());
             }
             AtomOp::Store { sc } => {
-                let v = self.store_value(g, &src(1), bits)?;
+                let v = self.store_value(g, &operand(0), bits)?;
                 self.fence_sc(g, scope, sc);
                 let s = scope.ptx();
                 self.line(g, format!("st.release.{s}{}.{} [{addr}], {v}", space.ptx(), mem_type(bits, false)));
@@ -65,7 +65,7 @@ impl Printer<'_> {
             _ => None,
         };
         let mut rest = Vec::new();
-        for o in &i.srcs[1..] {
+        for o in i.atomic_operands() {
             rest.push(self.src(o, fty)?);
         }
         self.line(g, format!("atom{scope}{}.{opn}.{tyn} {d}, [{addr}], {}", space.ptx(), rest.join(", ")));
@@ -96,7 +96,7 @@ impl Printer<'_> {
             bail!("{half} atomic {opn}");
         }
         let mut body = vec![".reg .b16 %ha<2>".to_string()];
-        match i.srcs.get(1) {
+        match i.atomic_operands().first() {
             Some(Operand::Imm(v)) => body.push(format!("mov.b16 %ha0, {:#06x}", *v as u16)),
             Some(o @ Operand::Reg(_)) => body.push(format!("cvt.u16.u32 %ha0, {}", self.int_src(o)?)),
             other => bail!("f16 atomic operand {other:?}"),

@@ -16,15 +16,15 @@ impl Printer<'_> {
                 self.line(&g, format!("mov.{ty} {d}, {}", sr.ptx_name()));
             }
             Op::Ld { space, bits, signed, volatile, offset, nc } => {
-                if matches!(s(0), Operand::CBank { .. }) {
-                    let Operand::CBank { offset, .. } = s(0) else { unreachable!() };
+                let address = i.address().cloned().unwrap_or(Operand::Zero);
+                if let Operand::CBank { offset, .. } = address {
                     let (_, at) = self.param_at(offset)?;
                     let d = self.dst(&d0())?;
                     self.line(&g, format!("ld.param.u{bits} {d}, [{at}]"));
                     return Ok(());
                 }
                 let ty = mem_type(bits, signed);
-                let addr = self.mem_base(&g, &s(0), space)?;
+                let addr = self.mem_base(&g, &address, space)?;
                 let dsts: Vec<String> = i.dsts.iter().map(|d| self.dst(d)).collect::<Result<_>>()?;
                 let (vec, d) = vec_operands(&dsts);
                 // PTX allows `.volatile` on generic, global and shared accesses only; thread-private local
@@ -35,9 +35,9 @@ impl Printer<'_> {
                 self.line(&g, format!("ld{vol}{}{nc}{vec}.{ty} {d}, [{addr}{off}]", space.ptx()));
             }
             Op::St { space, bits, volatile, offset } => {
-                let addr = self.mem_base(&g, &s(0), space)?;
+                let addr = self.mem_base(&g, i.address().unwrap_or(&Operand::Zero), space)?;
                 let mut vals = Vec::new();
-                for o in &i.srcs[1..] {
+                for o in i.stored_values() {
                     vals.push(self.store_value(&g, o, bits)?);
                 }
                 let (vec, v) = vec_operands(&vals);
@@ -58,7 +58,7 @@ impl Printer<'_> {
                     CacheHint::ApplyPriority { global } | CacheHint::Discard { global } if global => Space::Global,
                     _ => Space::Generic,
                 };
-                let a = self.mem_base(&g, &s(0), space)?;
+                let a = self.mem_base(&g, i.address().unwrap_or(&Operand::Zero), space)?;
                 let size = match i.srcs.get(1) {
                     Some(o) => format!(", {}", self.int_src(o)?),
                     None => String::new(),

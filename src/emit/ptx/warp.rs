@@ -8,6 +8,8 @@ impl Printer<'_> {
         let g = i.guard;
         let d0 = || i.dsts.first().cloned().unwrap_or(Operand::Zero);
         let s = |k: usize| i.srcs.get(k).cloned().unwrap_or(Operand::Zero);
+        let mask = i.member_mask().cloned().unwrap_or(Operand::Zero);
+        let pred = || i.pred_source().cloned().unwrap_or(Operand::True);
         match i.op {
             Op::Shfl { mode } => {
                 let m = match mode {
@@ -17,20 +19,20 @@ impl Printer<'_> {
                     ShflMode::Bfly => "bfly",
                 };
                 let mut d = self.dst(&d0())?;
-                if let Some(p) = i.dsts.get(1) {
+                if let Some(p) = i.pred_dst() {
                     d = format!("{d}|{}", self.dst(p)?);
                 }
                 let (a, b, c, mask) =
-                    (self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?, self.int_src(&s(3))?);
+                    (self.int_src(&s(0))?, self.int_src(&s(1))?, self.int_src(&s(2))?, self.int_src(&mask)?);
                 self.line(&g, format!("shfl.sync.{m}.b32 {d}, {a}, {b}, {c}, {mask}"));
             }
-            Op::Vote { mode: VoteMode::Ballot } if i.srcs.len() == 1 => {
+            Op::Vote { mode: VoteMode::Ballot } if i.member_mask().is_none() => {
                 // A ballot of PT over the active lanes without a member mask: `activemask`.
                 let d = self.dst(&d0())?;
                 self.line(&g, format!("activemask.b32 {d}"));
             }
             Op::Vote { mode } => {
-                let (d, p, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
+                let (d, p, mask) = (self.dst(&d0())?, self.int_src(&pred())?, self.int_src(&mask)?);
                 let m = match mode {
                     VoteMode::All => "all.pred",
                     VoteMode::Any => "any.pred",
@@ -41,7 +43,7 @@ impl Printer<'_> {
             }
             Op::Bar if i.srcs.is_empty() => self.line(&g, "bar.sync 0".into()),
             Op::BarPopc => {
-                let (d, p) = (self.dst(&d0())?, self.int_src(&s(0))?);
+                let (d, p) = (self.dst(&d0())?, self.int_src(&pred())?);
                 self.line(&g, format!("bar.red.popc.u32 {d}, 0, {p}"));
             }
             Op::Bar | Op::BarArrive => {
@@ -51,10 +53,10 @@ impl Printer<'_> {
             }
             Op::Match { all, w64 } => {
                 let mut d = self.dst(&d0())?;
-                if let Some(p) = i.dsts.get(1) {
+                if let Some(p) = i.pred_dst() {
                     d = format!("{d}|{}", self.dst(p)?);
                 }
-                let (a, mask) = (self.int_src(&s(0))?, self.int_src(&s(1))?);
+                let (a, mask) = (self.int_src(&s(0))?, self.int_src(&mask)?);
                 let m = if all { "all" } else { "any" };
                 self.line(&g, format!("match.{m}.sync.b{} {d}, {a}, {mask}", if w64 { 64 } else { 32 }));
             }
@@ -69,7 +71,7 @@ impl Printer<'_> {
                     ReduxOp::Or => "or.b32",
                     ReduxOp::Xor => "xor.b32",
                 };
-                let (d, a, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&s(1))?);
+                let (d, a, mask) = (self.dst(&d0())?, self.int_src(&s(0))?, self.int_src(&mask)?);
                 self.line(&g, format!("redux.sync.{name} {d}, {a}, {mask}"));
             }
             Op::Nanosleep => {
@@ -77,7 +79,7 @@ impl Printer<'_> {
                 self.line(&g, format!("nanosleep.u32 {a}"));
             }
             Op::WarpSync => {
-                let a = self.int_src(&s(0))?;
+                let a = self.int_src(&mask)?;
                 self.line(&g, format!("bar.warp.sync {a}"));
             }
             Op::Membar { gpu } => self.line(&g, format!("membar.{}", if gpu { "gl" } else { "cta" })),

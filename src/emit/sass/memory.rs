@@ -79,9 +79,10 @@ pub(super) fn load(
 ) {
     let vol = if volatile { ".STRONG.SYS" } else { "" };
     let nc = if nc && space == Space::Global { ".CONSTANT" } else { "" };
-    if let Some(Operand::CBank { .. }) = i.srcs.first() {
+    let address = i.address().unwrap_or(&Operand::Zero);
+    if let Operand::CBank { .. } = address {
         let sz = if bits == 32 { "" } else { size_suffix(bits, signed) };
-        let (d, s) = (em.op(&i.dsts[0]), em.op(&i.srcs[0]));
+        let (d, s) = (em.op(i.dst().unwrap_or(&Operand::Zero)), em.op(address));
         return em.emit(format!("LDC{sz} {d}, {s}"));
     }
     let base = load_base(space);
@@ -90,14 +91,14 @@ pub(super) fn load(
         // Scalar, or narrow elements one by one.
         let sz = size_suffix(bits, signed);
         for (k, d) in i.dsts.iter().enumerate() {
-            let addr = mem_addr(em, &i.srcs[0], space, offset + (k as u32 * bits / 8) as i32);
+            let addr = mem_addr(em, address, space, offset + (k as u32 * bits / 8) as i32);
             let d = em.op(d);
             em.emit(format!("{base}{sz}{nc}{vol} {d}, {addr}"));
         }
         return;
     }
     let sz = size_suffix(n * bits, false);
-    let addr = mem_addr(em, &i.srcs[0], space, offset);
+    let addr = mem_addr(em, address, space, offset);
     if let Some(first) = consecutive(em, &i.dsts) {
         return em.emit(format!("{base}{sz}{nc}{vol} R{first}, {addr}"));
     }
@@ -136,19 +137,20 @@ pub(super) fn store_value(em: &mut Emitter, o: &Operand, bits: u32) -> String {
 pub(super) fn store(em: &mut Emitter, i: &Inst, space: Space, bits: u32, volatile: bool, offset: i32) {
     let vol = if volatile { ".STRONG.SYS" } else { "" };
     let base = store_base(space);
-    let vals = &i.srcs[1..];
+    let address = i.address().unwrap_or(&Operand::Zero);
+    let vals = i.stored_values();
     let n = vals.len() as u32;
     if n <= 1 || bits < 32 {
         let sz = size_suffix(bits, false);
         for (k, o) in vals.iter().enumerate() {
             let v = store_value(em, o, bits);
-            let addr = mem_addr(em, &i.srcs[0], space, offset + (k as u32 * bits / 8) as i32);
+            let addr = mem_addr(em, address, space, offset + (k as u32 * bits / 8) as i32);
             em.emit(format!("{base}{sz}{vol} {addr}, {v}"));
         }
         return;
     }
     let sz = size_suffix(n * bits, false);
-    let addr = mem_addr(em, &i.srcs[0], space, offset);
+    let addr = mem_addr(em, address, space, offset);
     if let Some(first) = consecutive(em, vals) {
         return em.emit(format!("{base}{sz}{vol} {addr}, R{first}"));
     }

@@ -105,7 +105,7 @@
 
 use crate::ori::analysis::cfg::{self, Cfg};
 use crate::ori::ir::{Bix, Callee, Function, Inst, Linkage, Operand, Program, VReg};
-use crate::ori::opcode::{Op, Space, VoteMode};
+use crate::ori::opcode::{Divergence, Op, Space};
 use crate::ori::print::Names;
 use std::collections::BinaryHeap;
 use std::fmt::Write;
@@ -140,55 +140,28 @@ pub enum Transfer {
     Operands,
 }
 
-/// The class of `inst` (seed 002 "Divergence Roots"). `generic_may_be_local`: the function forms
+/// The class of `inst` (seed 002 "Divergence Roots"): the opcode table's `divergence` column,
+/// and for the opcodes it leaves to the analysis, their operands. `generic_may_be_local`: the function forms
 /// a generic address of local memory, so a generic load through a uniform address may still read
 /// a different word in every lane.
 pub fn transfer(inst: &Inst, generic_may_be_local: bool) -> Transfer {
-    match inst.op {
-        Op::S2R => match inst.srcs.first() {
-            Some(Operand::SReg(s)) if !s.is_varying() => Transfer::Uniform,
+    match inst.op.info().divergence {
+        Divergence::Root => Transfer::Root,
+        Divergence::Uniform => Transfer::Uniform,
+        Divergence::Operands => Transfer::Operands,
+        Divergence::Depends => match inst.op {
+            Op::S2R => match inst.srcs.first() {
+                Some(Operand::SReg(s)) if !s.is_varying() => Transfer::Uniform,
+                _ => Transfer::Root,
+            },
+            Op::Ld { space, .. } => match space {
+                Space::Local => Transfer::Root,
+                Space::Generic if generic_may_be_local => Transfer::Root,
+                Space::Generic | Space::Global | Space::Shared | Space::Const | Space::Param => Transfer::Operands,
+            },
+            // The table marks no other opcode `Depends`.
             _ => Transfer::Root,
         },
-        Op::Ld { space, .. } => match space {
-            Space::Local => Transfer::Root,
-            Space::Generic if generic_may_be_local => Transfer::Root,
-            Space::Generic | Space::Global | Space::Shared | Space::Const | Space::Param => Transfer::Operands,
-        },
-        Op::Vote { mode } => match mode {
-            VoteMode::All | VoteMode::Any | VoteMode::Uni | VoteMode::Ballot => Transfer::Uniform,
-        },
-        Op::Shfl { .. } | Op::Atom { .. } | Op::Asm { .. } | Op::Call => Transfer::Root,
-        // A match mask depends on the lane's own value; a reduction over a member mask that
-        // not every lane names may differ between lanes.
-        Op::Match { .. } | Op::Redux { .. } => Transfer::Root,
-        Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } | Op::CacheHint { .. } => Transfer::Operands,
-        // Like a global load: the value follows the handle and the coordinates.
-        Op::TexSurf { .. } => Transfer::Operands,
-        // Every lane has its own stack pointer.
-        Op::Stack { .. } | Op::Sm90 { .. } => Transfer::Root,
-        Op::Trap { .. } => Transfer::Operands,
-        Op::Mov { .. }
-        | Op::IAdd3 { .. }
-        | Op::IMad { .. }
-        | Op::Lop3 { .. }
-        | Op::Shf { .. }
-        | Op::Funnel { .. }
-        | Op::ISetp { .. }
-        | Op::FSetp { .. }
-        | Op::PLop3 { .. }
-        | Op::Sel { .. } => Transfer::Operands,
-        Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => Transfer::Operands,
-        Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Transfer::Operands,
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Dp { .. } | Op::Fns => {
-            Transfer::Operands
-        }
-        Op::IDiv { .. } | Op::Cvt { .. } | Op::Cvta { .. } => Transfer::Operands,
-        Op::St { .. } | Op::Bar | Op::BarArrive | Op::Membar { .. } | Op::Bra | Op::Exit | Op::Ret => {
-            Transfer::Operands
-        }
-        // One count for the whole CTA.
-        Op::BarPopc => Transfer::Uniform,
-        Op::Phi | Op::Copy => Transfer::Operands,
     }
 }
 
@@ -198,7 +171,7 @@ fn reads_varying_param(f: &Function, inst: &Inst) -> bool {
     if !matches!(inst.op, Op::Ld { space: Space::Param, .. }) {
         return false;
     }
-    let Some(Operand::Symbol(name)) = inst.srcs.first() else { return false };
+    let Some(Operand::Symbol(name)) = inst.address() else { return false };
     f.params.iter().zip(&f.varying_params).any(|(p, &v)| v && p.name == *name)
 }
 

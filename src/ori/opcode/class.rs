@@ -1,7 +1,7 @@
-//! The instruction classes: the one place that sorts every opcode by what kind of instruction it
-//! is. The PTX emitter dispatches on the class (`emit/ptx/{int,float,memory,warp}.rs`), and the
-//! passes' per-opcode rules start from it (a pure integer or float operation is a GvnCse
-//! candidate, has no side effects, ...).
+//! The instruction classes: what kind of instruction an opcode is (the `class` column of the
+//! opcode table, `table.rs`). The PTX emitter dispatches on the class
+//! (`emit/ptx/{int,float,memory,warp}.rs`), and the passes' per-opcode rules start from it (a
+//! pure integer or float operation is a GvnCse candidate).
 
 use super::Op;
 
@@ -34,54 +34,8 @@ pub enum OpClass {
 }
 
 impl Op {
-    /// This opcode's [`OpClass`].
+    /// This opcode's [`OpClass`] (its row of the opcode table, `table.rs`).
     pub fn class(&self) -> OpClass {
-        match self {
-            Op::IAdd3 { .. }
-            | Op::IMad { .. }
-            | Op::Lop3 { .. }
-            | Op::Shf { .. }
-            | Op::Funnel { .. }
-            | Op::ISetp { .. }
-            | Op::PLop3 { .. }
-            | Op::Sel { .. }
-            | Op::IAbs { .. }
-            | Op::IMnMx { .. }
-            | Op::Popc { .. }
-            | Op::Brev { .. }
-            | Op::Flo { .. }
-            | Op::Fns
-            | Op::Dp { .. }
-            | Op::Prmt
-            | Op::IDiv { .. } => OpClass::Int,
-            Op::FSetp { .. }
-            | Op::FAdd { .. }
-            | Op::FMul { .. }
-            | Op::FFma { .. }
-            | Op::FMnMx { .. }
-            | Op::FNeg { .. }
-            | Op::FAbs { .. }
-            | Op::FDiv { .. }
-            | Op::FSqrt { .. }
-            | Op::Cvt { .. }
-            | Op::Mufu { .. } => OpClass::Float,
-            Op::Mov { .. } | Op::Copy | Op::Phi => OpClass::Move,
-            Op::S2R | Op::Ld { .. } | Op::St { .. } | Op::Cvta { .. } | Op::CacheHint { .. } | Op::IsSpace { .. } => {
-                OpClass::Memory
-            }
-            Op::Atom { .. } => OpClass::Atomic,
-            Op::Shfl { .. }
-            | Op::Vote { .. }
-            | Op::Bar
-            | Op::BarPopc
-            | Op::BarArrive
-            | Op::Match { .. }
-            | Op::Redux { .. }
-            | Op::Nanosleep
-            | Op::WarpSync
-            | Op::Membar { .. } => OpClass::Warp,
-            Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Stack { .. } | Op::Trap { .. } => OpClass::Control,
-            Op::TexSurf { .. } | Op::Sm90 { .. } | Op::Asm { .. } => OpClass::Special,
-        }
+        self.info().class
     }
 }

@@ -73,7 +73,7 @@
 use crate::ori::analysis::cfg;
 use crate::ori::analysis::varying::Varying;
 use crate::ori::ir::{Function, Inst, Operand, PairMode, RegFile, VReg};
-use crate::ori::opcode::{MadKind, Op, Space};
+use crate::ori::opcode::Op;
 use crate::ori::phase_context::{FunctionResults, PhaseContext};
 use crate::sreg::{Dim, SpecialReg};
 use anyhow::Result;
@@ -95,48 +95,13 @@ pub struct Stats {
 }
 
 /// The uniform-datapath mnemonic `inst` would become, if the hardware has a uniform form for this
-/// instruction (rules d, e; the mnemonic itself comes from [`Op::uniform_form`]).
+/// instruction (rules d, e): the opcode table's `uniform_candidate` and `uniform_form` columns,
+/// and of the special-register reads only the CTA index's.
 pub fn uniform_opcode(inst: &Inst) -> Option<&'static str> {
     let cbank = matches!(inst.srcs.first(), Some(Operand::CBank { .. }));
     let allowed = match inst.op {
         Op::S2R => matches!(inst.srcs.first(), Some(Operand::SReg(SpecialReg::Ctaid(Dim::X | Dim::Y | Dim::Z)))),
-        Op::Ld { space, .. } => match space {
-            Space::Const => true,
-            Space::Global | Space::Shared | Space::Local | Space::Param | Space::Generic => false,
-        },
-        Op::IMad { kind, .. } => match kind {
-            MadKind::Lo | MadKind::Wide { .. } => true,
-            // No evidence of a uniform IMAD.HI: stays a vector instruction.
-            MadKind::Hi { .. } => false,
-        },
-        Op::Mov { .. }
-        | Op::IAdd3 { .. }
-        | Op::Lop3 { .. }
-        | Op::Shf { .. }
-        | Op::Funnel { .. }
-        | Op::ISetp { .. }
-        | Op::PLop3 { .. }
-        | Op::Sel { .. } => true,
-        Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Cvta { .. } => true,
-        Op::Fns | Op::Dp { .. } => false,
-        Op::FSetp { .. } | Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } => false,
-        Op::FNeg { .. } | Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } => false,
-        Op::IAbs { .. } | Op::IMnMx { .. } | Op::IDiv { .. } | Op::Cvt { .. } => false,
-        Op::St { .. } | Op::Atom { .. } | Op::Shfl { .. } | Op::Vote { .. } => false,
-        Op::Match { .. } | Op::Redux { .. } | Op::Nanosleep | Op::WarpSync | Op::IsSpace { .. } => false,
-        Op::CacheHint { .. } => false,
-        Op::TexSurf { .. } => false,
-        Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => false,
-        Op::Bar
-        | Op::BarArrive
-        | Op::BarPopc
-        | Op::Membar { .. }
-        | Op::Bra
-        | Op::Exit
-        | Op::Ret
-        | Op::Call
-        | Op::Asm { .. } => false,
-        Op::Phi | Op::Copy => false,
+        op => op.info().uniform_candidate,
     };
     if !allowed {
         return None;
@@ -310,7 +275,7 @@ mod tests {
     use super::*;
     use crate::ori::analysis::varying::testkit::*;
     use crate::ori::ir::{Bix, Inst, Operand};
-    use crate::ori::opcode::VoteMode;
+    use crate::ori::opcode::{Space, VoteMode};
     use proptest::prelude::*;
 
     fn convert(f: &mut Function) -> Stats {

@@ -51,15 +51,15 @@ pub fn fold_offsets(f: &mut Function) -> usize {
     let mut count = 0;
     for block in &mut f.blocks {
         for inst in &mut block.insts {
-            let (Op::Ld { space, ref mut offset, .. } | Op::St { space, ref mut offset, .. }) = inst.op else {
+            let (Op::Ld { space, offset, .. } | Op::St { space, offset, .. }) = inst.op else {
                 continue;
             };
             if space == Space::Param {
                 continue;
             }
-            let Some(Operand::Reg(mut a)) = inst.srcs.first().cloned() else { continue };
+            let Some(Operand::Reg(mut a)) = inst.address().cloned() else { continue };
             let start = a;
-            let mut total = i64::from(*offset);
+            let mut total = i64::from(offset);
             while let Some((base, k)) = add_imm[a.idx()] {
                 let next = total.saturating_add(k);
                 if !(OFFSET_MIN..=OFFSET_MAX).contains(&next) {
@@ -69,9 +69,13 @@ pub fn fold_offsets(f: &mut Function) -> usize {
                 a = base;
             }
             // Offsets that cancel (`+4` then `-4`) still move the access to the base.
-            if a != start {
-                *offset = total as i32;
-                inst.srcs[0] = Operand::Reg(a);
+            if a != start
+                && let Some(address) = inst.address_mut()
+            {
+                *address = Operand::Reg(a);
+                if let Op::Ld { offset, .. } | Op::St { offset, .. } = &mut inst.op {
+                    *offset = total as i32;
+                }
                 count += 1;
             }
         }

@@ -17,7 +17,7 @@
 //! none of them is written to allow it).
 
 use crate::ori::ir::{Inst, Operand, RegFile, RegInfo, VReg};
-use crate::ori::opcode::Op;
+use crate::ori::opcode::EarlyClobber;
 
 /// A physical register number within its file (R5 → 5; a pair or quad is named by its lowest
 /// register; P0 → 0).
@@ -78,36 +78,10 @@ pub fn is_legal_base(file: RegFile, base: u32, width: u32, limit: u32) -> bool {
 /// Register sources of `inst` that must not share a register with any of its destinations
 /// (see the module documentation).
 pub fn early_clobber_sources(inst: &Inst) -> Vec<VReg> {
-    match inst.op {
-        Op::IAdd3 { .. } => inst.srcs.get(2).and_then(Operand::reg).into_iter().collect(),
-        Op::Asm { .. } => inst.srcs.iter().filter_map(Operand::reg).collect(),
-        Op::Mov { .. }
-        | Op::IMad { .. }
-        | Op::Lop3 { .. }
-        | Op::Shf { .. }
-        | Op::Funnel { .. }
-        | Op::ISetp { .. }
-        | Op::FSetp { .. }
-        | Op::PLop3 { .. }
-        | Op::Sel { .. } => Vec::new(),
-        Op::FAdd { .. } | Op::FMul { .. } | Op::FFma { .. } | Op::FMnMx { .. } | Op::FNeg { .. } => Vec::new(),
-        Op::FAbs { .. } | Op::FDiv { .. } | Op::FSqrt { .. } | Op::Mufu { .. } | Op::IAbs { .. } => Vec::new(),
-        Op::IMnMx { .. } | Op::Popc { .. } | Op::Flo { .. } | Op::Brev { .. } | Op::Prmt | Op::Dp { .. } | Op::Fns => {
-            Vec::new()
-        }
-        Op::IDiv { .. } | Op::Cvt { .. } | Op::S2R | Op::Shfl { .. } | Op::Vote { .. } => Vec::new(),
-        Op::Match { .. }
-        | Op::Redux { .. }
-        | Op::Nanosleep
-        | Op::WarpSync
-        | Op::IsSpace { .. }
-        | Op::CacheHint { .. } => Vec::new(),
-        Op::TexSurf { .. } => Vec::new(),
-        Op::Stack { .. } | Op::Trap { .. } | Op::Sm90 { .. } => Vec::new(),
-        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Bar | Op::BarArrive | Op::BarPopc | Op::Membar { .. } => {
-            Vec::new()
-        }
-        Op::Cvta { .. } | Op::Bra | Op::Exit | Op::Ret | Op::Call | Op::Phi | Op::Copy => Vec::new(),
+    match inst.op.info().early_clobber {
+        EarlyClobber::None => Vec::new(),
+        EarlyClobber::Source(k) => inst.srcs.get(k).and_then(Operand::reg).into_iter().collect(),
+        EarlyClobber::AllSources => inst.srcs.iter().filter_map(Operand::reg).collect(),
     }
 }
 
@@ -115,6 +89,7 @@ pub fn early_clobber_sources(inst: &Inst) -> Vec<VReg> {
 mod tests {
     use super::*;
     use crate::ori::ir::PairMode;
+    use crate::ori::opcode::Op;
 
     #[test]
     fn pairs_are_aligned_and_avoid_the_stack_pointer() {

@@ -82,8 +82,8 @@ pub fn slot_offset(o: &Operand) -> Option<u32> {
 /// A spill access: `(is_store, frame offset, bits)` for an `STL`/`LDL` of a spill slot.
 pub fn spill_access(inst: &Inst) -> Option<(bool, u32, u32)> {
     match inst.op {
-        Op::St { space: Space::Local, bits, offset: 0, .. } => Some((true, slot_offset(inst.srcs.first()?)?, bits)),
-        Op::Ld { space: Space::Local, bits, offset: 0, .. } => Some((false, slot_offset(inst.srcs.first()?)?, bits)),
+        Op::St { space: Space::Local, bits, offset: 0, .. } => Some((true, slot_offset(inst.address()?)?, bits)),
+        Op::Ld { space: Space::Local, bits, offset: 0, .. } => Some((false, slot_offset(inst.address()?)?, bits)),
         _ => None,
     }
 }

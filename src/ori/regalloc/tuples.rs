@@ -35,7 +35,7 @@ pub fn build(f: &Function, node: &dyn Fn(VReg) -> Option<usize>, n: usize) -> (V
     for inst in f.blocks.iter().flat_map(|b| &b.insts) {
         let ops: &[Operand] = match inst.op {
             Op::Ld { .. } if inst.dsts.len() > 1 => &inst.dsts,
-            Op::St { .. } if inst.srcs.len() > 2 => &inst.srcs[1..],
+            Op::St { .. } if inst.stored_values().len() > 1 => inst.stored_values(),
             _ => continue,
         };
         let nodes: Option<Vec<usize>> = ops.iter().map(|o| o.reg().and_then(node)).collect();

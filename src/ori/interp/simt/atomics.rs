@@ -24,14 +24,15 @@ impl Sim<'_> {
         results: &mut [Vec<(u32, [u32; 4])>],
     ) -> Result<(), Error> {
         let bytes = (ty.bits() / 8) as u64;
-        let src = |k: usize| inst.srcs.get(k).unwrap_or(&Operand::Zero);
+        let address = inst.address().unwrap_or(&Operand::Zero);
+        let operand = |k: usize| inst.atomic_operands().get(k).unwrap_or(&Operand::Zero);
         let rmw = !matches!(op, AtomOp::Load { .. } | AtomOp::Store { .. });
         if rmw && bytes < 2 {
             return Err(Error::unsupported(format!("{} (8-bit atomics)", inst.op)));
         }
         for l in lanes(active) {
             let thread = w.index * 32 + l;
-            let addr = self.operand(w, l, src(0))?;
+            let addr = self.operand(w, l, address)?;
             if !addr.is_multiple_of(bytes) {
                 return Err(Error::fault(format!("misaligned {bytes}-byte atomic at {addr:#x}")));
             }
@@ -50,7 +51,7 @@ impl Sim<'_> {
                 }
                 AtomOp::Store { sc, .. } => {
                     self.fence_sc(sc, thread);
-                    let v = self.operand(w, l, src(1))?;
+                    let v = self.operand(w, l, operand(0))?;
                     let mut view = Self::view(self.machine, &mut self.shared, &mut self.local, thread);
                     view.store(space, addr, bytes, v as u128)?;
                     if self.race.is_some() {
@@ -59,8 +60,8 @@ impl Sim<'_> {
                     }
                 }
                 _ => {
-                    let v = self.operand(w, l, src(1))?;
-                    let (cmp, v) = if op == AtomOp::Cas { (v, self.operand(w, l, src(2))?) } else { (0, v) };
+                    let v = self.operand(w, l, operand(0))?;
+                    let (cmp, v) = if op == AtomOp::Cas { (v, self.operand(w, l, operand(1))?) } else { (0, v) };
                     let mut view = Self::view(self.machine, &mut self.shared, &mut self.local, thread);
                     let old = view.load(space, addr, bytes)? as u64;
                     let new = exec::atom_apply(op, ty, old, v, cmp)?;

@@ -32,15 +32,15 @@ impl Sim<'_> {
         }
     }
 
-    /// A `.sync` collective: the active lanes synchronize with the members they name (source
-    /// `member` of the instruction).
-    pub(super) fn warp_sync(&mut self, w: &Warp, inst: &Inst, member: usize, active: u32) -> Result<(), Error> {
+    /// A `.sync` collective: the active lanes synchronize with the members they name (`mask`,
+    /// the instruction's member mask).
+    pub(super) fn warp_sync(&mut self, w: &Warp, mask: &Operand, active: u32) -> Result<(), Error> {
         if self.race.is_none() {
             return Ok(());
         }
         let mut members = Vec::with_capacity(32);
         for l in lanes(active) {
-            members.push((l, active & self.operand(w, l, &inst.srcs[member])? as u32));
+            members.push((l, active & self.operand(w, l, mask)? as u32));
         }
         if let Some(r) = self.race.as_mut() {
             r.warp_sync(w.index, &members, self.out.steps);
@@ -64,10 +64,11 @@ impl Sim<'_> {
         let mut results: Vec<Vec<(u32, [u32; 4])>> = vec![Vec::new(); inst.dsts.len()];
         // Inline PTX that is one texture/surface instruction (clang's CUDA texture headers).
         let asm_texsurf = self.asm_texsurf(w, inst);
+        let address = inst.address().unwrap_or(&Operand::Zero);
         match inst.op {
             Op::Asm { .. } if let Some(op) = asm_texsurf => self.texsurf(w, inst, op, active, &mut results)?,
-            Op::Ld { space: Space::Param, bits, signed, offset, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
-                let Some(Sym::Param(k)) = self.param_slot(w, &inst.srcs[0]) else {
+            Op::Ld { space: Space::Param, bits, signed, offset, .. } if self.param_slot(w, address).is_some() => {
+                let Some(Sym::Param(k)) = self.param_slot(w, address) else {
                     return Err(Error::internal("LD.PARAM of a return slot"));
                 };
                 let Some(space) = w.frame().params.get(k) else {
@@ -80,12 +81,15 @@ impl Sim<'_> {
                     }
                 }
             }
-            Op::St { space: Space::Param, bits, offset, .. } if self.param_slot(w, &inst.srcs[0]).is_some() => {
-                let Some(Sym::RetVal(k)) = self.param_slot(w, &inst.srcs[0]) else {
+            Op::St { space: Space::Param, bits, offset, .. } if self.param_slot(w, address).is_some() => {
+                let Some(Sym::RetVal(k)) = self.param_slot(w, address) else {
                     return Err(Error::internal("ST.PARAM to a parameter slot"));
                 };
+                let Some(value) = inst.stored_values().first() else {
+                    return Err(Error::internal("ST.PARAM without a value"));
+                };
                 for l in lanes(active) {
-                    let c = self.operand_cells(w, l, &inst.srcs[1])?;
+                    let c = self.operand_cells(w, l, value)?;
                     match w.frame_mut().retvals.get_mut(k) {
                         Some(slot) => slot.write(l, offset as i64, bits, c)?,
                         None => return Err(Error::internal("ST.PARAM of a result the function does not have")),
@@ -96,13 +100,13 @@ impl Sim<'_> {
                 let bytes = (bits / 8).max(1) as u64;
                 let n = inst.dsts.len() as u64;
                 for l in lanes(active) {
-                    if let Some(cb @ Operand::CBank { .. }) = inst.srcs.first() {
+                    if let cb @ Operand::CBank { .. } = address {
                         let v = self.operand(w, l, cb)?;
                         let v = if bytes < 8 { v & ((1u64 << (8 * bytes)) - 1) } else { v };
                         results[0].push((l, cells_of(v)));
                         continue;
                     }
-                    let addr = self.operand(w, l, &inst.srcs[0])?.wrapping_add(offset as i64 as u64);
+                    let addr = self.operand(w, l, address)?.wrapping_add(offset as i64 as u64);
                     if n > 1 && !addr.is_multiple_of(bytes * n) {
                         return Err(Error::fault(format!("misaligned {}-byte vector load at {addr:#x}", bytes * n)));
                     }
@@ -125,14 +129,14 @@ impl Sim<'_> {
             }
             Op::St { space, bits, offset, volatile } => {
                 let bytes = (bits / 8).max(1) as u64;
-                let n = inst.srcs.len() as u64 - 1;
+                let n = inst.stored_values().len() as u64;
                 for l in lanes(active) {
-                    let addr = self.operand(w, l, &inst.srcs[0])?.wrapping_add(offset as i64 as u64);
+                    let addr = self.operand(w, l, address)?.wrapping_add(offset as i64 as u64);
                     if n > 1 && !addr.is_multiple_of(bytes * n) {
                         return Err(Error::fault(format!("misaligned {}-byte vector store at {addr:#x}", bytes * n)));
                     }
                     let mut vals = Vec::with_capacity(n as usize);
-                    for o in &inst.srcs[1..] {
+                    for o in inst.stored_values() {
                         let c = self.operand_cells(w, l, o)?;
                         vals.push(c.iter().rev().fold(0u128, |acc, &x| acc << 32 | x as u128));
                     }
@@ -149,13 +153,13 @@ impl Sim<'_> {
             }
             Op::Atom { space, op, ty, .. } => self.atom(w, inst, space, op, ty, active, &mut results)?,
             Op::Shfl { mode } => {
-                if inst.srcs.len() != 4 || inst.dsts.is_empty() {
+                let (Some(mask), 4, false) = (inst.member_mask(), inst.srcs.len(), inst.dsts.is_empty()) else {
                     return Err(Error::internal("SHFL needs 4 sources and a destination"));
-                }
+                };
                 let mut undefined = false;
                 for l in lanes(active) {
                     // Each thread names its own member mask (tiles of a warp name different ones).
-                    let valid = active & self.operand(w, l, &inst.srcs[3])? as u32;
+                    let valid = active & self.operand(w, l, mask)? as u32;
                     let b = self.operand(w, l, &inst.srcs[1])?;
                     let c = self.operand(w, l, &inst.srcs[2])?;
                     let (j, p) = exec::shfl_source(mode, l, b, c);
@@ -173,28 +177,33 @@ impl Sim<'_> {
                 if undefined {
                     self.note(format!("{} read a lane that does not take part (value taken as 0)", inst.op));
                 }
-                self.warp_sync(w, inst, 3, active)?;
+                self.warp_sync(w, mask, active)?;
             }
             Op::Vote { mode } => {
-                let activemask = inst.srcs.len() == 1 && mode == VoteMode::Ballot;
-                if inst.dsts.len() != 1 || (inst.srcs.len() != 2 && !activemask) {
+                // `activemask`: a ballot of PT without a member mask.
+                let (mask, pred) = (inst.member_mask(), inst.pred_source().unwrap_or(&Operand::True));
+                let activemask = mask.is_none() && mode == VoteMode::Ballot;
+                if inst.dsts.len() != 1 || (mask.is_none() && !activemask) {
                     return Err(Error::internal("VOTE needs a destination, a predicate and a member mask"));
                 }
                 let mut preds = u32::MAX;
                 if !activemask {
                     preds = 0;
                     for l in lanes(active) {
-                        if self.operand(w, l, &inst.srcs[0])? != 0 {
+                        if self.operand(w, l, pred)? != 0 {
                             preds |= 1 << l;
                         }
                     }
                 }
                 for l in lanes(active) {
-                    let member = if activemask { u32::MAX } else { self.operand(w, l, &inst.srcs[1])? as u32 };
+                    let member = match mask {
+                        Some(m) => self.operand(w, l, m)? as u32,
+                        None => u32::MAX,
+                    };
                     results[0].push((l, cells_of(exec::vote(mode, active & member, preds))));
                 }
-                if !activemask {
-                    self.warp_sync(w, inst, 1, active)?;
+                if let Some(mask) = mask {
+                    self.warp_sync(w, mask, active)?;
                 }
             }
             Op::Membar { gpu } => {
@@ -205,16 +214,16 @@ impl Sim<'_> {
                 }
             }
             Op::Match { all, w64 } => {
-                if inst.srcs.len() != 2 || inst.dsts.is_empty() {
+                let (Some(mask), 2, false) = (inst.member_mask(), inst.srcs.len(), inst.dsts.is_empty()) else {
                     return Err(Error::internal("MATCH needs a value, a member mask and a destination"));
-                }
+                };
                 let mut values = [0u64; 32];
                 for l in lanes(active) {
                     let v = self.operand(w, l, &inst.srcs[0])?;
                     values[l as usize] = if w64 { v } else { v & 0xFFFF_FFFF };
                 }
                 for l in lanes(active) {
-                    let members = active & self.operand(w, l, &inst.srcs[1])? as u32;
+                    let members = active & self.operand(w, l, mask)? as u32;
                     if members >> l & 1 == 0 {
                         return Err(Error::fault(format!("{} by lane {l}, which its member mask leaves out", inst.op)));
                     }
@@ -225,37 +234,37 @@ impl Sim<'_> {
                     }
                 }
                 // A `.sync` collective orders the member lanes (race detection).
-                self.warp_sync(w, inst, 1, active)?;
+                self.warp_sync(w, mask, active)?;
             }
             Op::Redux { op } => {
-                if inst.srcs.len() != 2 || inst.dsts.len() != 1 {
+                let (Some(mask), 2, 1) = (inst.member_mask(), inst.srcs.len(), inst.dsts.len()) else {
                     return Err(Error::internal("REDUX needs a value, a member mask and a destination"));
-                }
+                };
                 let mut values = [0u64; 32];
                 for l in lanes(active) {
                     values[l as usize] = self.operand(w, l, &inst.srcs[0])?;
                 }
                 for l in lanes(active) {
-                    let members = active & self.operand(w, l, &inst.srcs[1])? as u32;
+                    let members = active & self.operand(w, l, mask)? as u32;
                     if members >> l & 1 == 0 {
                         return Err(Error::fault(format!("{} by lane {l}, which its member mask leaves out", inst.op)));
                     }
                     results[0].push((l, cells_of(exec::redux(op, members, &values))));
                 }
-                self.warp_sync(w, inst, 1, active)?;
+                self.warp_sync(w, mask, active)?;
             }
             Op::WarpSync => {
                 // The member lanes that are live but not active are on another path: hardware
                 // would wait for them; the interpreter runs one path at a time.
                 for l in lanes(active) {
-                    let mask = self.operand(w, l, inst.srcs.first().unwrap_or(&Operand::Zero))? as u32;
+                    let mask = self.operand(w, l, inst.member_mask().unwrap_or(&Operand::Zero))? as u32;
                     if mask & w.live & !active != 0 {
                         self.note(format!("{} in a diverged warp (mask {mask:#x}, active {active:#x})", inst.op));
                         break;
                     }
                 }
-                if !inst.srcs.is_empty() {
-                    self.warp_sync(w, inst, 0, active)?;
+                if let Some(mask) = inst.member_mask() {
+                    self.warp_sync(w, mask, active)?;
                 }
             }
             // Hints change no value a thread reads.

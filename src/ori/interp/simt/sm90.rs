@@ -128,7 +128,7 @@ impl Sim<'_> {
                     push(0, l, u64::from(leader));
                     push(1, l, u64::from(l == leader));
                 }
-                self.warp_sync(w, inst, 0, active)?;
+                self.warp_sync(w, inst.srcs.first().unwrap_or(&Operand::Zero), active)?;
             }
             Sm90Op::MbarInit { shared } | Sm90Op::MbarInval { shared } => {
                 for l in lanes(active) {
