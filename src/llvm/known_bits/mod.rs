@@ -9,6 +9,3 @@ pub mod narrow;
 pub mod oracle;
 pub mod reference;
 pub mod rewrite;
-
-#[cfg(test)]
-mod jit;

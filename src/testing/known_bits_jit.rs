@@ -13,9 +13,9 @@
 //! arguments from `%in`, passes `%buf` (a scratch buffer) for pointer parameters, and stores the
 //! result (pointers as offsets from `%buf`) and the assume flag to `%out`.
 
-use super::ir::{self, V};
-use super::oracle::{self, FnEnv};
-use super::rewrite;
+use crate::llvm::known_bits::ir::{self, V};
+use crate::llvm::known_bits::oracle::{self, FnEnv};
+use crate::llvm::known_bits::rewrite;
 use crate::llvm::launch_bounds;
 use crate::llvm::module::{parse_module, verify};
 use crate::llvm::pass_api::{PassContext, PassOptions, PassParams};
