@@ -27,6 +27,9 @@ enum Command {
     /// Write a randomly mutated copy of a module (for `scripts/fuzz`).
     #[command(hide = true)]
     Mutate(driver::mutate::MutateArgs),
+    /// Write a random kernel mixing the construct classes of real code (for `scripts/fuzz`).
+    #[command(hide = true)]
+    Generate(driver::generate::GenerateArgs),
 }
 
 fn main() {
@@ -72,6 +75,7 @@ fn run() -> i32 {
         Command::Check(a) => driver::check::run(a),
         Command::FuzzRegalloc(a) => driver::fuzz_regalloc::run(a),
         Command::Mutate(a) => driver::mutate::run(a),
+        Command::Generate(a) => driver::generate::run(a),
     };
     match result {
         Ok(code) => i32::from(code),

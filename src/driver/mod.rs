@@ -10,6 +10,7 @@ pub mod check_types;
 #[cfg(test)]
 mod compile_parity_tests;
 pub mod fuzz_regalloc;
+pub mod generate;
 pub mod llc;
 pub mod mutate;
 pub mod opt;

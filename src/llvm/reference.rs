@@ -209,6 +209,8 @@ const SAFE_INTRINSICS: &[&str] = &[
     "llvm.usub.with.overflow.",
     "llvm.smul.with.overflow.",
     "llvm.umul.with.overflow.",
+    "llvm.fptosi.sat.",
+    "llvm.fptoui.sat.",
     "llvm.uadd.sat.",
     "llvm.usub.sat.",
     "llvm.sadd.sat.",

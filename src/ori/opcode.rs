@@ -975,6 +975,8 @@ pub fn redux_name(op: ReduxOp) -> &'static str {
 
 /// LOP3 lookup tables for the usual two-input functions (a = 0xF0, b = 0xCC, c = 0xAA).
 pub mod lut {
+    /// a itself (a copy of a predicate through PLOP3).
+    pub const A: u8 = 0xF0;
     pub const AND: u8 = 0xF0 & 0xCC;
     pub const OR: u8 = 0xF0 | 0xCC;
     pub const XOR: u8 = 0xF0 ^ 0xCC;

@@ -560,7 +560,7 @@ fn isetp(em: &mut Emitter, i: &Inst, cmp: Cmp, signed: bool, w64: bool, bop: Boo
 /// under the negated predicate, or goes through a scratch register when B is a constant too.
 fn sel(em: &mut Emitter, i: &Inst) {
     let (mut a, mut b) = (i.srcs[0].clone(), i.srcs[1].clone());
-    let mut p = em.op(&i.srcs[2]);
+    let mut p = em.op(i.pred_source().unwrap_or(&Operand::True));
     let zero = |o: &Operand| matches!(o, Operand::Imm(0) | Operand::Zero);
     if is_const(&a) && !zero(&a) {
         if !is_const(&b) || zero(&b) {
@@ -812,7 +812,7 @@ fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy, scope: 
         } else if !load {
             em.emit(format!("MEMBAR.ALL.{sc_scope}"));
         }
-        let addr = memory::mem_addr(em, &i.srcs[0], space, 0);
+        let addr = memory::mem_addr(em, i.address().unwrap_or(&Operand::Zero), space, 0);
         let (base, sz) = match (space, load) {
             (Space::Global, true) => ("LDG.E", crate::ori::opcode::size_suffix(ty.bits(), false)),
             (Space::Shared, true) => ("LDS", crate::ori::opcode::size_suffix(ty.bits(), false)),
@@ -823,12 +823,12 @@ fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy, scope: 
         };
         let strong = if space == Space::Shared { String::new() } else { format!(".STRONG.{sc_scope}") };
         if load {
-            em.emit(format!("{base}{sz}{strong} {}, {addr}", em.op(&i.dsts[0])));
+            em.emit(format!("{base}{sz}{strong} {}, {addr}", em.op(i.dst().unwrap_or(&Operand::Zero))));
             if scope != MemScope::Cta && space != Space::Shared {
                 em.emit("CCTL.IVALL");
             }
         } else {
-            let v = memory::store_value(em, &i.srcs[1], ty.bits());
+            let v = memory::store_value(em, i.atomic_operands().first().unwrap_or(&Operand::Zero), ty.bits());
             em.emit(format!("{base}{sz}{strong} {addr}, {v}"));
         }
         return;
@@ -844,13 +844,13 @@ fn atom(em: &mut Emitter, i: &Inst, space: Space, op: AtomOp, ty: NumTy, scope: 
         (_, t) if t.bits() == 64 => ".64",
         _ => "",
     };
-    let vals: Vec<String> = i.srcs[1..].iter().map(|o| memory::store_value(em, o, ty.bits())).collect();
-    let d = &i.dsts[0];
+    let vals: Vec<String> = i.atomic_operands().iter().map(|o| memory::store_value(em, o, ty.bits())).collect();
+    let d = i.dst().unwrap_or(&Operand::Zero);
     let dead = match d {
         Operand::Reg(r) => em.scratch.dies(*r),
         _ => true,
     };
-    let addr = em.word(&i.srcs[0], 0);
+    let addr = em.word(i.address().unwrap_or(&Operand::Zero), 0);
     let vals = vals.join(", ");
     let text = match space {
         Space::Shared => {

@@ -64,7 +64,7 @@ impl Word {
 }
 
 impl FnLowering<'_> {
-    fn r32(&mut self) -> Operand {
+    pub(super) fn r32(&mut self) -> Operand {
         reg(self.f.new_reg(RegFile::R, PairMode::Single))
     }
 

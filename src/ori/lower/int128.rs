@@ -12,11 +12,12 @@
 //!   `amount >= 64`; 64-bit shifts by 64 or more give 0, or the sign, as PTX clamps them);
 //! - `icmp`: eq/ne on both halves; orderings compare the high halves (signed or not) and, when
 //!   they are equal, the low halves unsigned;
-//! - `zext` / `sext` to i128, `trunc` from it, and bitcasts to and from vectors (`bitcast.rs`).
+//! - `zext` / `sext` to i128 (from every width), `trunc` from it (to every width), and bitcasts to and from vectors (`bitcast.rs`).
 //!
 //! Division and remainder of i128 never reach the lowering: `llvm/div128.rs` expands them into
 //! a shift-subtract loop in LLVM IR first, as llc's ExpandLargeDivRem does. Conversions between
-//! i128 and floats or pointers are refused.
+//! i128 and floats or pointers are refused. The bit and min/max intrinsics are in
+//! `int128_intrinsics.rs`.
 
 use super::FnLowering;
 use super::ffi::{self, Ty, V};
@@ -39,38 +40,47 @@ pub(super) fn const_halves(v: V) -> Option<(u64, u64)> {
 }
 
 impl FnLowering<'_> {
-    fn pair(&mut self) -> Operand {
+    pub(super) fn pair(&mut self) -> Operand {
         Operand::Reg(self.f.new_reg(RegFile::R, PairMode::Pair))
     }
 
-    fn r64(&mut self, o: Operand) -> Operand {
+    pub(super) fn r64(&mut self, o: Operand) -> Operand {
         Operand::Reg(self.in_reg(o, true))
     }
 
-    fn op1(&mut self, op: Op, srcs: Vec<Operand>) -> Operand {
+    pub(super) fn op1(&mut self, op: Op, srcs: Vec<Operand>) -> Operand {
         let d = self.pair();
         self.op(op, vec![d.clone()], srcs);
         d
     }
 
-    fn shf(&mut self, left: bool, signed: bool, x: Operand, amount: Operand) -> Operand {
+    pub(super) fn shf(&mut self, left: bool, signed: bool, x: Operand, amount: Operand) -> Operand {
         let x = self.r64(x);
         self.op1(Op::Shf { left, signed, w64: true }, vec![x, amount])
     }
 
-    fn or64(&mut self, x: Operand, y: Operand) -> Operand {
+    pub(super) fn or64(&mut self, x: Operand, y: Operand) -> Operand {
         self.op1(Op::Lop3 { lut: lut::OR, w64: true }, vec![x, y, Operand::Zero])
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn setp(&mut self, cmp: Cmp, signed: bool, w64: bool, x: Operand, y: Operand, bop: BoolOp, c: Operand) -> VReg {
+    pub(super) fn setp(
+        &mut self,
+        cmp: Cmp,
+        signed: bool,
+        w64: bool,
+        x: Operand,
+        y: Operand,
+        bop: BoolOp,
+        c: Operand,
+    ) -> VReg {
         let p = self.f.new_reg(RegFile::P, PairMode::Single);
         let x = Operand::Reg(self.in_reg(x, w64));
         self.op(Op::ISetp { cmp, signed, w64, bop }, vec![Operand::Reg(p)], vec![x, y, c]);
         p
     }
 
-    fn put(&mut self, d: &[Operand], lo: Operand, hi: Operand) {
+    pub(super) fn put(&mut self, d: &[Operand], lo: Operand, hi: Operand) {
         self.op(Op::Mov { w64: true }, vec![d[0].clone()], vec![lo]);
         self.op(Op::Mov { w64: true }, vec![d[1].clone()], vec![hi]);
     }
@@ -130,14 +140,7 @@ impl FnLowering<'_> {
                 let hi = self.op1(Op::IAdd3 { neg_b: false, w64: true }, vec![ahi, bhi, c]);
                 self.put(d, lo, hi);
             }
-            O::LLVMSub => {
-                let lo = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![alo.clone(), blo.clone(), Operand::Zero]);
-                let p = self.setp(Cmp::Lt, false, true, alo, blo, BoolOp::And, Operand::True);
-                let c = self.op1(Op::Sel { w64: true }, vec![Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]);
-                let h = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![ahi, bhi, Operand::Zero]);
-                let hi = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![h, c, Operand::Zero]);
-                self.put(d, lo, hi);
-            }
+            O::LLVMSub => self.i128_sub(&[alo, ahi], &[blo, bhi], d),
             O::LLVMMul => {
                 let alo = self.r64(alo);
                 let lo =
@@ -176,11 +179,13 @@ impl FnLowering<'_> {
                 self.op1(Op::Sel { w64: true }, vec![Operand::Imm(one), Operand::Imm(0), Operand::Reg(p)])
             }
             Ty::Int(64) => x,
-            Ty::Int(b @ (8 | 16 | 32)) => {
+            Ty::Int(b @ 2..=32) => {
                 let n = self.norm(x, *b, signed);
                 let (from, to) = if signed { (NumTy::S32, NumTy::S64) } else { (NumTy::U32, NumTy::U64) };
                 self.op1(Op::Cvt { from, to, round: Round::Rn }, vec![n])
             }
+            // An odd width above 32 bits: extended within its 64-bit register.
+            Ty::Int(b @ 33..=63) => self.norm(x, *b, signed),
             _ => return Err(self.err(format!("instruction '{}'", ffi::value_string(v)))),
         };
         let hi = if signed { self.shf(false, true, lo.clone(), Operand::Imm(63)) } else { Operand::Imm(0) };
@@ -193,9 +198,11 @@ impl FnLowering<'_> {
         let dst = d.first().cloned().ok_or_else(|| self.err("trunc without a result"))?;
         match rty {
             Ty::Int(64) => self.op(Op::Mov { w64: true }, vec![dst], vec![lo]),
-            Ty::Int(8 | 16 | 32) => {
+            // Narrow and odd widths carry any high bits in their register (`norm` at each use).
+            Ty::Int(2..=32) => {
                 self.op(Op::Cvt { from: NumTy::U64, to: NumTy::U32, round: Round::Rn }, vec![dst], vec![lo])
             }
+            Ty::Int(33..=63) => self.op(Op::Mov { w64: true }, vec![dst], vec![lo]),
             Ty::I1 => {
                 let t = self.op1(Op::Lop3 { lut: lut::AND, w64: true }, vec![lo, Operand::Imm(1), Operand::Zero]);
                 let t = self.r64(t);
@@ -210,7 +217,20 @@ impl FnLowering<'_> {
         Ok(())
     }
 
-    fn i128_cmp(&mut self, pred: IP, a: &[Operand], b: &[Operand], d: &[Operand]) -> Result<()> {
+    /// `d = a - b` on halves: the low halves, then the high halves minus the borrow
+    /// (`a.lo < b.lo`).
+    pub(super) fn i128_sub(&mut self, a: &[Operand; 2], b: &[Operand; 2], d: &[Operand]) {
+        let [alo, ahi] = a.clone();
+        let [blo, bhi] = b.clone();
+        let lo = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![alo.clone(), blo.clone(), Operand::Zero]);
+        let p = self.setp(Cmp::Lt, false, true, alo, blo, BoolOp::And, Operand::True);
+        let c = self.op1(Op::Sel { w64: true }, vec![Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]);
+        let h = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![ahi, bhi, Operand::Zero]);
+        let hi = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![h, c, Operand::Zero]);
+        self.put(d, lo, hi);
+    }
+
+    pub(super) fn i128_cmp(&mut self, pred: IP, a: &[Operand], b: &[Operand], d: &[Operand]) -> Result<()> {
         let (Some(dst), true, true) = (d.first().cloned(), a.len() == 2, b.len() == 2) else {
             return Err(self.err("i128 comparison operands"));
         };

@@ -130,13 +130,16 @@ impl FnLowering<'_> {
             s.op(op, d.to_vec(), vec![a, b]);
             Ok(())
         };
-        if self.lower_float_lanes(name, &base, &rty, args, d)?
+        if self.lower_i128_intrinsic(name, &base, args, d)?
+            || self.lower_float_lanes(name, &base, &rty, args, d)?
             || self.lower_bits_intrinsic(name, &base, &rty, args, d)?
             || self.lower_memop(v, name, &base, args)?
             || self.lower_round_intrinsic(name, &base, &rty, args, d)?
             || self.lower_nvvm_rounding(name, args, d)?
             || self.lower_f2tf32(name, args, d)?
             || self.lower_saturating(v, name, &base, args, d)?
+            || self.lower_with_overflow(name, &base, args, d)?
+            || self.lower_fp_to_int_sat(v, name, &base, args, d)?
             || self.lower_half_intrinsic(v, name, args, d)?
             || self.lower_approx_trig(name, &base, &rty, args, d)?
             || self.lower_vector_reduce(v, name, args, d)?

@@ -6,7 +6,7 @@
 //! allocator's early-clobber constraint, phase 74's candidates and the typed operand accessors of
 //! `ir::Inst` all read their answer here.
 
-use super::{MadKind, Op, OpClass, Space, StackOp};
+use super::{AtomOp, MadKind, Op, OpClass, Space, StackOp};
 
 /// What one operand position holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,12 +229,26 @@ impl Op {
             Op::IsSpace { .. } => row(Memory, Ps::exactly(V)).dsts(Ps::exactly(P)),
             // The address, then an optional size.
             Op::CacheHint { .. } => row(Memory, Ps::optional(&[Address, Value], 1)).effects().dsts(none),
-            // The address, the operand, and the comparand of a compare-and-swap; no destination
-            // when the old value is unused (RED).
-            Op::Atom { .. } => row(Atomic, Ps::optional(&[Address, Value, Value], 2))
-                .effects()
-                .divergence(Root)
-                .dsts(Ps::optional(V, 1)),
+            // The old value (RZ when unused: RED); the address, then the operand, or the
+            // comparand and the new value of a compare-and-swap. An ordered load reads the
+            // address only; an ordered store writes its value and has no destination.
+            Op::Atom { op, .. } => {
+                let r = row(Atomic, Ps::exactly(&[Address, Value])).effects().divergence(Root);
+                match op {
+                    AtomOp::Load { .. } => r.srcs(Ps::exactly(&[Address])),
+                    AtomOp::Store { .. } => r.dsts(none),
+                    AtomOp::Cas => r.srcs(Ps::exactly(&[Address, Value, Value])),
+                    AtomOp::Add
+                    | AtomOp::Min
+                    | AtomOp::Max
+                    | AtomOp::Inc
+                    | AtomOp::Dec
+                    | AtomOp::And
+                    | AtomOp::Or
+                    | AtomOp::Xor
+                    | AtomOp::Exch => r,
+                }
+            }
             // The value, the lane or delta, the clamp, the member mask; the optional predicate
             // says whether the source lane was in range.
             Op::Shfl { .. } => row(Warp, Ps::exactly(&[Value, Value, Value, Mask]))

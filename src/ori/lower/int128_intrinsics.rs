@@ -1,0 +1,149 @@
+//! The integer intrinsics on `i128` (two 64-bit halves `[lo, hi]`, `int128.rs`), as llc's type
+//! legalizer expands them:
+//!
+//! - `ctpop`: `popc(lo) + popc(hi)`;
+//! - `ctlz`: `clz(hi)`, or `64 + clz(lo)` when `hi` is 0; `cttz`: `ctz(lo)`, or `64 + ctz(hi)`
+//!   when `lo` is 0 (a zero input gives 128 either way, which is every `is_zero_poison` reading);
+//! - `bswap` / `bitreverse`: each half reversed, and the halves swapped;
+//! - `smin` / `smax` / `umin` / `umax`: the i128 comparison (`int128.rs`), then a select of each
+//!   half; `abs`: the negation (`0 - x`) selected for a negative `x`.
+//!
+//! The results are zero-extended into the i128 destination (`ctpop`/`ctlz`/`cttz`) or written
+//! half by half. Funnel shifts, saturating arithmetic and overflow flags on i128 are refused.
+
+use super::FnLowering;
+use super::ffi::V;
+use crate::ori::ir::{Operand, PairMode, RegFile, VReg};
+use crate::ori::opcode::{BoolOp, Cmp, NumTy, Op, Round};
+use anyhow::Result;
+use llvm_sys::LLVMIntPredicate as IP;
+
+impl FnLowering<'_> {
+    /// Lowers an `llvm.*.i128` bit or min/max intrinsic; `false` when `name` is not one of them.
+    pub(super) fn lower_i128_intrinsic(&mut self, name: &str, base: &str, args: &[V], d: &[Operand]) -> Result<bool> {
+        if !name.ends_with(".i128") {
+            return Ok(false);
+        }
+        let unary = matches!(base, "llvm.ctpop" | "llvm.ctlz" | "llvm.cttz" | "llvm.bswap" | "llvm.bitreverse");
+        let binary = matches!(base, "llvm.smin" | "llvm.smax" | "llvm.umin" | "llvm.umax");
+        if !unary && !binary && base != "llvm.abs" {
+            return Ok(false);
+        }
+        let Some(a) = args.first() else {
+            return Err(self.err(format!("intrinsic {name} without arguments")));
+        };
+        let x = self.get(*a)?;
+        let ([lo, hi], [dlo, dhi]) = (&x[..], d) else {
+            return Err(self.err(format!("intrinsic {name} with mismatched operands")));
+        };
+        let (lo, hi) = (lo.clone(), hi.clone());
+        let dsts = [dlo.clone(), dhi.clone()];
+        match base {
+            "llvm.ctpop" => {
+                let (pl, ph) = (self.count32(Op::Popc { w64: true }, lo), self.count32(Op::Popc { w64: true }, hi));
+                let n = self.count_sum(pl, ph, None);
+                self.put(&dsts, n, Operand::Imm(0));
+            }
+            "llvm.ctlz" | "llvm.cttz" => {
+                // The half that counts first, and the other one (counted past its 64 bits).
+                let (first, second) = if base == "llvm.ctlz" { (hi, lo) } else { (lo, hi) };
+                let count = |s: &mut Self, x: Operand| {
+                    let x = if base == "llvm.cttz" { s.op1(Op::Brev { w64: true }, vec![x]) } else { x };
+                    // clz(x) = 63 - flo(x) for x != 0; FLO gives ~0 for 0, so 63 - ~0 = 64.
+                    let f = s.count32(Op::Flo { w64: true }, x);
+                    let r = s.r32();
+                    s.op(
+                        Op::IAdd3 { neg_b: true, w64: false },
+                        vec![r.clone()],
+                        vec![Operand::Imm(63), f, Operand::Zero],
+                    );
+                    r
+                };
+                let (c1, c2) = (count(self, first.clone()), count(self, second));
+                let zero = self.setp(Cmp::Eq, false, true, first, Operand::Imm(0), BoolOp::And, Operand::True);
+                let n = self.count_sum(c2, Operand::Imm(64), Some((c1, zero)));
+                self.put(&dsts, n, Operand::Imm(0));
+            }
+            "llvm.bswap" | "llvm.bitreverse" => {
+                let rev = |s: &mut Self, x: Operand| -> Operand {
+                    if base == "llvm.bitreverse" {
+                        return s.op1(Op::Brev { w64: true }, vec![x]);
+                    }
+                    s.bswap64(x)
+                };
+                let (nlo, nhi) = (rev(self, hi), rev(self, lo));
+                self.put(&dsts, nlo, nhi);
+            }
+            "llvm.abs" => {
+                // 0 - x: the low half negated, the high half minus the borrow.
+                let zero = [Operand::Imm(0), Operand::Imm(0)];
+                let neg = [self.pair(), self.pair()];
+                self.i128_sub(&zero, &[lo.clone(), hi.clone()], &neg);
+                let p = self.setp(Cmp::Lt, true, true, hi.clone(), Operand::Imm(0), BoolOp::And, Operand::True);
+                let [nlo, nhi] = neg;
+                let rlo = self.op1(Op::Sel { w64: true }, vec![nlo, lo, Operand::Reg(p)]);
+                let rhi = self.op1(Op::Sel { w64: true }, vec![nhi, hi, Operand::Reg(p)]);
+                self.put(&dsts, rlo, rhi);
+            }
+            _ => {
+                let Some(b) = args.get(1) else {
+                    return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+                };
+                let y = self.get(*b)?;
+                let [ylo, yhi] = &y[..] else {
+                    return Err(self.err(format!("intrinsic {name} with mismatched operands")));
+                };
+                let pred = match base {
+                    "llvm.smin" => IP::LLVMIntSLT,
+                    "llvm.smax" => IP::LLVMIntSGT,
+                    "llvm.umin" => IP::LLVMIntULT,
+                    _ => IP::LLVMIntUGT,
+                };
+                let p = Operand::Reg(self.f.new_reg(RegFile::P, PairMode::Single));
+                self.i128_cmp(pred, &[lo.clone(), hi.clone()], &[ylo.clone(), yhi.clone()], std::slice::from_ref(&p))?;
+                let rlo = self.op1(Op::Sel { w64: true }, vec![lo, ylo.clone(), p.clone()]);
+                let rhi = self.op1(Op::Sel { w64: true }, vec![hi, yhi.clone(), p]);
+                self.put(&dsts, rlo, rhi);
+            }
+        }
+        Ok(true)
+    }
+
+    /// A 64-bit bit count (`POPC`/`FLO` of a pair), as a 32-bit value.
+    fn count32(&mut self, op: Op, x: Operand) -> Operand {
+        let x = self.r64(x);
+        let r = self.r32();
+        self.op(op, vec![r.clone()], vec![x]);
+        r
+    }
+
+    /// `a + b` zero-extended to 64 bits, or, with `instead = (c, p)`, `c` where `p` is false.
+    fn count_sum(&mut self, a: Operand, b: Operand, instead: Option<(Operand, VReg)>) -> Operand {
+        let r = self.r32();
+        self.op(Op::IAdd3 { neg_b: false, w64: false }, vec![r.clone()], vec![a, b, Operand::Zero]);
+        let n = match instead {
+            Some((c, p)) => {
+                let s = self.r32();
+                self.op(Op::Sel { w64: false }, vec![s.clone()], vec![r, c, Operand::Reg(p)]);
+                s
+            }
+            None => r,
+        };
+        let w = self.pair();
+        self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, vec![w.clone()], vec![n]);
+        w
+    }
+
+    /// The bytes of a 64-bit value reversed: each 32-bit word byte-swapped (`PRMT` 0x0123), and
+    /// the words swapped.
+    fn bswap64(&mut self, x: Operand) -> Operand {
+        let x = self.r64(x);
+        let (lo, hi) = (self.lo32(x.clone()), self.hi32(x));
+        let (nlo, nhi) = (self.r32(), self.r32());
+        self.op(Op::Prmt, vec![nlo.clone()], vec![Operand::Reg(hi), Operand::Imm(0x0123), Operand::Zero]);
+        self.op(Op::Prmt, vec![nhi.clone()], vec![Operand::Reg(lo), Operand::Imm(0x0123), Operand::Zero]);
+        let d = self.pair();
+        self.join64(nlo, nhi, d.clone());
+        d
+    }
+}
