@@ -5,14 +5,19 @@
 //! element access and shuffles; bit intrinsics, saturating and overflow arithmetic; diamonds
 //! with phis, loops with a per-thread trip count and switches; a per-thread stack array with
 //! `memcpy`/`memset` and a dynamically indexed load; read-only tables in the global and constant
-//! spaces; shared memory across a barrier; warp shuffles; per-thread atomics and
-//! compare-and-swap; calls to a non-inlined device function. Every kernel stores each of its
-//! results to its own slot of `%out`, so `ori check` compares them against LLVM's JIT.
+//! spaces; shared memory across a barrier; warp shuffles and votes; per-thread atomics and
+//! compare-and-swap; structs as loaded values; vector loads; `frem`; division by constants;
+//! calls of a device function, recursive in half of the modules (a `.func` called through the
+//! PTX call ABI). Every kernel stores each of its results to its own slot of `%out`, so
+//! `ori check` compares them against LLVM's JIT.
 //!
-//! Undefined behaviour is avoided by construction: shift amounts are reduced modulo the width,
-//! divisors are made positive and non-zero, no `nsw`/`nuw`/`exact` flags, float-to-integer
-//! conversions saturate, memory indices are masked into their arrays, and warp collectives and
-//! barriers sit in code every thread of the block reaches. The same seed gives the same module.
+//! Undefined behaviour and unspecified results are avoided by construction: NaN results are
+//! stored as the canonical NaN and `copysign` never reads a NaN's sign (LLVM leaves NaN bits
+//! open, and the host and the GPU produce different ones); shift amounts are reduced modulo the
+//! width, divisors are made positive and non-zero, no `nsw`/`nuw`/`exact` flags,
+//! float-to-integer conversions saturate, memory indices are masked into their arrays, and warp
+//! collectives and barriers sit in code every thread of the block reaches. The same seed gives
+//! the same module.
 
 use crate::rng::Rng;
 use std::fmt::Write;
@@ -231,6 +236,14 @@ impl Gen {
         let (a, b) = (self.value(ty), self.value(ty));
         let ops = ["add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr", "udiv", "urem", "sdiv", "srem"];
         let op = ops[self.rng.below(ops.len())];
+        if matches!(op, "udiv" | "urem" | "sdiv" | "srem") && self.rng.percent(40) {
+            // By a constant (the multiply-by-reciprocal lowering); never -1, which can overflow.
+            let c = [3i64, 5, 7, 10, 16, 100, 641, 1000, -3, -7, -16][self.rng.below(11)];
+            let c = if op.starts_with('u') { c.abs() } else { c };
+            let c = if w < 64 && c.unsigned_abs() >> (w - 2) != 0 { 3 } else { c };
+            self.def(ty, format!("{op} {t} {a}, {c}"));
+            return;
+        }
         let b = match op {
             // The amount modulo the width: never an over-wide (poison) shift.
             "shl" | "lshr" | "ashr" => self.def(ty, format!("urem {t} {b}, {w}")),
@@ -313,6 +326,9 @@ impl Gen {
             }
             4 => {
                 let f = ["minnum", "maxnum", "minimum", "maximum", "copysign"][self.rng.below(5)];
+                // A NaN's sign is not specified (LLVM leaves the bits of a NaN result open), so
+                // copysign takes its sign from a value that is not NaN.
+                let b = if f == "copysign" { self.not_nan(ty, b) } else { b };
                 self.declare(&format!("declare {t} @llvm.{f}.{s}({t}, {t})"));
                 self.def(ty, format!("call {t} @llvm.{f}.{s}({t} {a}, {t} {b})"));
             }
@@ -322,6 +338,25 @@ impl Gen {
                 self.def(ty, format!("call {t} @llvm.{f}.{s}({t} {a})"));
             }
         }
+    }
+
+    /// `x`, or 1.0 where `x` is NaN.
+    fn not_nan(&mut self, ty: Ty, x: String) -> String {
+        let t = ty.name();
+        let nan = self.def(Ty::Int(1), format!("fcmp uno {t} {x}, 0.0"));
+        self.def(ty, format!("select i1 {nan}, {t} 1.0, {t} {x}"))
+    }
+
+    /// The bits of float `x` as an integer of its width, every NaN as the canonical quiet NaN
+    /// (LLVM leaves a NaN result's sign and payload open: the host and the GPU differ).
+    fn float_bits(&mut self, ty: Ty, x: String) -> String {
+        let (t, w, qnan) = match ty {
+            Ty::F32 => ("float", 32, 0x7FC0_0000u64),
+            _ => ("double", 64, 0x7FF8_0000_0000_0000u64),
+        };
+        let nan = self.def(Ty::Int(1), format!("fcmp uno {t} {x}, 0.0"));
+        let bits = self.def(Ty::Int(w), format!("bitcast {t} {x} to i{w}"));
+        self.def(Ty::Int(w), format!("select i1 {nan}, i{w} {qnan}, i{w} {bits}"))
     }
 
     fn vector_op(&mut self) {
@@ -548,6 +583,49 @@ impl Gen {
         }
     }
 
+    /// Warp votes at the top level (every lane of the warp takes part).
+    fn vote(&mut self) {
+        let c = self.condition();
+        if self.rng.percent(50) {
+            self.declare("declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1)");
+            self.def(Ty::Int(32), format!("call i32 @llvm.nvvm.vote.ballot.sync(i32 -1, i1 {c})"));
+        } else {
+            let f = ["all", "any", "uni"][self.rng.below(3)];
+            self.declare(&format!("declare i1 @llvm.nvvm.vote.{f}.sync(i32, i1)"));
+            self.def(Ty::Int(1), format!("call i1 @llvm.nvvm.vote.{f}.sync(i32 -1, i1 {c})"));
+        }
+    }
+
+    /// A struct in a stack slot: its fields stored one by one, then loaded as one aggregate value.
+    fn struct_value(&mut self) {
+        let st = "{ i32, i64, float }";
+        let p = self.fresh();
+        self.line(format!("{p} = alloca {st}, align 8"));
+        let (a, b, c) = (self.value(Ty::Int(32)), self.value(Ty::Int(64)), self.value(Ty::F32));
+        for (k, (t, v)) in [("i32", a), ("i64", b), ("float", c)].into_iter().enumerate() {
+            let q = self.fresh();
+            self.line(format!("{q} = getelementptr {st}, ptr {p}, i32 0, i32 {k}"));
+            self.line(format!("store {t} {v}, ptr {q}"));
+        }
+        let agg = self.fresh();
+        self.line(format!("{agg} = load {st}, ptr {p}, align 8"));
+        let (k, ty) = [(0, Ty::Int(32)), (1, Ty::Int(64)), (2, Ty::F32)][self.rng.below(3)];
+        self.def(ty, format!("extractvalue {st} {agg}, {k}"));
+    }
+
+    /// A vector load of the thread's input row, and a float remainder.
+    fn vector_load_frem(&mut self) {
+        let p = self.fresh();
+        self.line(format!("{p} = getelementptr [5 x i64], ptr addrspace(1) %in, i64 %gid64, i32 0"));
+        let v = self.fresh();
+        self.line(format!("{v} = load <2 x i32>, ptr addrspace(1) {p}, align 8"));
+        let k = self.rng.below(2);
+        self.def(Ty::Int(32), format!("extractelement <2 x i32> {v}, i32 {k}"));
+        let ty = if self.rng.percent(50) { Ty::F32 } else { Ty::F64 };
+        let (a, b) = (self.value(ty), self.value(ty));
+        self.def(ty, format!("frem {} {a}, {b}", ty.name()));
+    }
+
     /// A call of the module's device function.
     fn call(&mut self) {
         let (a, b) = (self.value(Ty::Int(64)), self.value(Ty::Int(32)));
@@ -571,10 +649,23 @@ pub fn module(seed: u64) -> String {
     g.pool = vec![(Ty::Int(64), "%a".into()), (Ty::Int(32), "%b".into())];
     g.ops(4);
     let r = g.value(Ty::Int(64));
-    let dev = format!(
-        "define internal i64 @dev(i64 %a, i32 %b) #0 {{\nentry:\n{}  ret i64 {r}\n}}\n",
-        std::mem::take(&mut g.body)
-    );
+    if g.rng.percent(50) {
+        // Recursive (kept a `.func`, called through the PTX call ABI): depth `b & 3`.
+        g.line("%depth = and i32 %b, 3".into());
+        g.line("%stop = icmp eq i32 %depth, 0".into());
+        g.line("br i1 %stop, label %done, label %recur".into());
+        let _ = writeln!(g.body, "recur:");
+        g.line("%b1 = sub i32 %depth, 1".into());
+        g.line(format!("%r1 = call i64 @dev(i64 {r}, i32 %b1)"));
+        g.line(format!("%r2 = xor i64 %r1, {r}"));
+        g.line("br label %done".into());
+        let _ = writeln!(g.body, "done:");
+        g.line(format!("%res = phi i64 [ {r}, %entry ], [ %r2, %recur ]"));
+        g.line("ret i64 %res".into());
+    } else {
+        g.line(format!("ret i64 {r}"));
+    }
+    let dev = format!("define internal i64 @dev(i64 %a, i32 %b) #0 {{\nentry:\n{}}}\n", std::mem::take(&mut g.body));
     // The kernel: the global thread index, inputs loaded from `%in`, then random constructs.
     g.pool.clear();
     g.declare("declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()");
@@ -595,7 +686,7 @@ pub fn module(seed: u64) -> String {
     }
     let mut from = "entry".to_string();
     for _ in 0..g.rng.range(4, 9) {
-        match g.rng.below(12) {
+        match g.rng.below(14) {
             0 => g.diamond(&mut from),
             1 => g.counted_loop(&mut from),
             2 => g.switch(&mut from),
@@ -605,6 +696,9 @@ pub fn module(seed: u64) -> String {
             6 => g.shuffle(),
             7 => g.atomic(),
             8 => g.call(),
+            9 => g.vote(),
+            10 => g.struct_value(),
+            11 => g.vector_load_frem(),
             _ => g.ops(3),
         }
         g.ops(2);
@@ -621,9 +715,9 @@ pub fn module(seed: u64) -> String {
             Ty::Int(64) => v,
             Ty::Int(w) if w > 64 => g.def(Ty::Int(64), format!("trunc i{w} {v} to i64")),
             Ty::Int(w) => g.def(Ty::Int(64), format!("zext i{w} {v} to i64")),
-            Ty::F64 => g.def(Ty::Int(64), format!("bitcast double {v} to i64")),
+            Ty::F64 => g.float_bits(Ty::F64, v),
             Ty::F32 => {
-                let i = g.def(Ty::Int(32), format!("bitcast float {v} to i32"));
+                let i = g.float_bits(Ty::F32, v);
                 g.def(Ty::Int(64), format!("zext i32 {i} to i64"))
             }
             Ty::V4I32 | Ty::V2F32 => unreachable!("results are scalars"),
