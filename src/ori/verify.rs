@@ -55,10 +55,12 @@ fn operands(f: &Function, what: &str, ops: &[Operand], layout: &Positions) -> Re
         }
         let fits = match role {
             Role::Any => true,
+            // A predicate register, PT, or a constant (an `i1` constant lowering copies: 0 is
+            // false, anything else true; the emitters and the interpreter read it so).
             Role::Pred => match o {
                 Operand::Reg(r) => f.regs[r.idx()].file.is_predicate(),
-                Operand::True => true,
-                _ => false,
+                Operand::True | Operand::Imm(_) | Operand::Zero => true,
+                Operand::CBank { .. } | Operand::SReg(_) | Operand::Label(_) | Operand::Symbol(_) => false,
             },
             Role::Target => matches!(o, Operand::Label(b) if b.idx() < f.blocks.len()),
             Role::Special => matches!(o, Operand::SReg(_)),

@@ -13,7 +13,7 @@ use super::{AtomOp, MadKind, Op, OpClass, Space, StackOp};
 pub enum Role {
     /// A data value: a register, an immediate, RZ, a constant-bank word or a symbol's address.
     Value,
-    /// A predicate: a predicate register or PT.
+    /// A predicate: a predicate register, PT, or an `i1` constant (0 false, else true).
     Pred,
     /// A memory address (a register, a symbol, an immediate or a constant-bank word), to which
     /// the opcode's `offset` is added.
