@@ -1,5 +1,6 @@
-; The bit and min/max intrinsics on i128 (two 64-bit halves) and extensions to and truncations
-; from i128 at odd widths, run by `ori check` against LLVM's JIT. The operands are random, or have
+; The bit, min/max, funnel-shift and add/sub-with-overflow intrinsics on i128 (two 64-bit
+; halves) and extensions to and truncations from i128 at odd widths, run by `ori check` against
+; LLVM's JIT. The funnel amounts are 0, 64, 128 or random, by thread. The operands are random, or have
 ; a zero high or low half (a quarter of the threads each), so ctlz/cttz cross the halves, and the
 ; signs differ between the operands of the min/max.
 ; RUN: ori llc %s -o %t.ptx
@@ -57,7 +58,42 @@ entry:
   %s48 = sext i48 %t48 to i128
   %sum = add i128 %s24, %z48
   %sum2 = add i128 %sum, %s48
-  %base = mul i64 %i, 11
+  ; Funnel shifts by 0, 128, 64 or a random amount up to 255.
+  %amt.r = and i128 %y, 255
+  %amt.a = select i1 %mask2, i128 64, i128 %amt.r
+  %amt.b = select i1 %mask1, i128 128, i128 %amt.a
+  %is0 = icmp eq i64 %sel, 0
+  %amt = select i1 %is0, i128 0, i128 %amt.b
+  %fl = call i128 @llvm.fshl.i128(i128 %x, i128 %y, i128 %amt)
+  %fr = call i128 @llvm.fshr.i128(i128 %x, i128 %y, i128 %amt)
+  %ua = call {i128, i1} @llvm.uadd.with.overflow.i128(i128 %x, i128 %y)
+  %sa = call {i128, i1} @llvm.sadd.with.overflow.i128(i128 %x, i128 %y)
+  %us = call {i128, i1} @llvm.usub.with.overflow.i128(i128 %x, i128 %y)
+  %ss = call {i128, i1} @llvm.ssub.with.overflow.i128(i128 %x, i128 %y)
+  %ua.r = extractvalue {i128, i1} %ua, 0
+  %ua.o = extractvalue {i128, i1} %ua, 1
+  %sa.r = extractvalue {i128, i1} %sa, 0
+  %sa.o = extractvalue {i128, i1} %sa, 1
+  %us.r = extractvalue {i128, i1} %us, 0
+  %us.o = extractvalue {i128, i1} %us, 1
+  %ss.r = extractvalue {i128, i1} %ss, 0
+  %ss.o = extractvalue {i128, i1} %ss, 1
+  ; The four flags as bits 0-3, added to the sum of the four results.
+  %f0 = zext i1 %ua.o to i128
+  %f1.b = zext i1 %sa.o to i128
+  %f1 = shl i128 %f1.b, 1
+  %f2.b = zext i1 %us.o to i128
+  %f2 = shl i128 %f2.b, 2
+  %f3.b = zext i1 %ss.o to i128
+  %f3 = shl i128 %f3.b, 3
+  %flags.a = or i128 %f0, %f1
+  %flags.b = or i128 %f2, %f3
+  %flags = or i128 %flags.a, %flags.b
+  %ovf.a = xor i128 %ua.r, %sa.r
+  %ovf.b = xor i128 %us.r, %ss.r
+  %ovf.c = xor i128 %ovf.a, %ovf.b
+  %ovf = add i128 %ovf.c, %flags
+  %base = mul i64 %i, 14
   %o0 = getelementptr i128, ptr addrspace(1) %out, i64 %base
   store i128 %pop, ptr addrspace(1) %o0, align 16
   %o1 = getelementptr i128, ptr addrspace(1) %o0, i64 1
@@ -80,6 +116,12 @@ entry:
   store i128 %umax, ptr addrspace(1) %o9, align 16
   %o10 = getelementptr i128, ptr addrspace(1) %o0, i64 10
   store i128 %sum2, ptr addrspace(1) %o10, align 16
+  %o11 = getelementptr i128, ptr addrspace(1) %o0, i64 11
+  store i128 %fl, ptr addrspace(1) %o11, align 16
+  %o12 = getelementptr i128, ptr addrspace(1) %o0, i64 12
+  store i128 %fr, ptr addrspace(1) %o12, align 16
+  %o13 = getelementptr i128, ptr addrspace(1) %o0, i64 13
+  store i128 %ovf, ptr addrspace(1) %o13, align 16
   ret void
 }
 
@@ -96,3 +138,9 @@ declare i128 @llvm.smin.i128(i128, i128)
 declare i128 @llvm.smax.i128(i128, i128)
 declare i128 @llvm.umin.i128(i128, i128)
 declare i128 @llvm.umax.i128(i128, i128)
+declare i128 @llvm.fshl.i128(i128, i128, i128)
+declare i128 @llvm.fshr.i128(i128, i128, i128)
+declare {i128, i1} @llvm.uadd.with.overflow.i128(i128, i128)
+declare {i128, i1} @llvm.sadd.with.overflow.i128(i128, i128)
+declare {i128, i1} @llvm.usub.with.overflow.i128(i128, i128)
+declare {i128, i1} @llvm.ssub.with.overflow.i128(i128, i128)

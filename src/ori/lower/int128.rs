@@ -133,13 +133,7 @@ impl FnLowering<'_> {
         }
         let (alo, ahi, blo, bhi) = (a[0].clone(), a[1].clone(), b[0].clone(), b[1].clone());
         match opc {
-            O::LLVMAdd => {
-                let lo = self.op1(Op::IAdd3 { neg_b: false, w64: true }, vec![alo.clone(), blo, Operand::Zero]);
-                let p = self.setp(Cmp::Lt, false, true, lo.clone(), alo, BoolOp::And, Operand::True);
-                let c = self.op1(Op::Sel { w64: true }, vec![Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]);
-                let hi = self.op1(Op::IAdd3 { neg_b: false, w64: true }, vec![ahi, bhi, c]);
-                self.put(d, lo, hi);
-            }
+            O::LLVMAdd => self.i128_add(&[alo, ahi], &[blo, bhi], d),
             O::LLVMSub => self.i128_sub(&[alo, ahi], &[blo, bhi], d),
             O::LLVMMul => {
                 let alo = self.r64(alo);
@@ -217,6 +211,17 @@ impl FnLowering<'_> {
         Ok(())
     }
 
+    /// `d = a + b` on halves: the low halves, then the high halves plus the carry (`lo < a.lo`).
+    pub(super) fn i128_add(&mut self, a: &[Operand; 2], b: &[Operand; 2], d: &[Operand]) {
+        let [alo, ahi] = a.clone();
+        let [blo, bhi] = b.clone();
+        let lo = self.op1(Op::IAdd3 { neg_b: false, w64: true }, vec![alo.clone(), blo, Operand::Zero]);
+        let p = self.setp(Cmp::Lt, false, true, lo.clone(), alo, BoolOp::And, Operand::True);
+        let c = self.op1(Op::Sel { w64: true }, vec![Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]);
+        let hi = self.op1(Op::IAdd3 { neg_b: false, w64: true }, vec![ahi, bhi, c]);
+        self.put(d, lo, hi);
+    }
+
     /// `d = a - b` on halves: the low halves, then the high halves minus the borrow
     /// (`a.lo < b.lo`).
     pub(super) fn i128_sub(&mut self, a: &[Operand; 2], b: &[Operand; 2], d: &[Operand]) {
@@ -260,7 +265,14 @@ impl FnLowering<'_> {
         Ok(())
     }
 
-    fn i128_shift(&mut self, opc: O, alo: Operand, ahi: Operand, amount: Operand, d: &[Operand]) -> Result<()> {
+    pub(super) fn i128_shift(
+        &mut self,
+        opc: O,
+        alo: Operand,
+        ahi: Operand,
+        amount: Operand,
+        d: &[Operand],
+    ) -> Result<()> {
         let (left, signed) = (opc == O::LLVMShl, opc == O::LLVMAShr);
         // `from` is the half whose bits cross into the other (`lo` for shl, `hi` for shifts
         // right), `into` the other one. `near` (the result's `from` half) is `from` shifted; the

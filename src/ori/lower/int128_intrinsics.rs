@@ -8,13 +8,20 @@
 //! - `smin` / `smax` / `umin` / `umax`: the i128 comparison (`int128.rs`), then a select of each
 //!   half; `abs`: the negation (`0 - x`) selected for a negative `x`.
 //!
+//! - `fshl(a, b, s)`: `(a << k) | (b >> (128 - k))` with `k = s % 128`, `fshr(a, b, s)`:
+//!   `(b >> k) | (a << (128 - k))`; the i128 shifts (`int128.rs`) give 0 for an amount of 128
+//!   (PTX clamps 64-bit shifts), which is the `k = 0` case;
+//! - `{u,s}{add,sub}.with.overflow`: the sum or difference, and the flag: unsigned `r <u a`
+//!   (`a <u b` for a difference); signed, the sign of `(a ^ r) & (b ^ r)` (`(a ^ b) & (a ^ r)`)
+//!   in the high half.
+//!
 //! The results are zero-extended into the i128 destination (`ctpop`/`ctlz`/`cttz`) or written
-//! half by half. Funnel shifts, saturating arithmetic and overflow flags on i128 are refused.
+//! half by half. Products with an overflow flag and saturating arithmetic on i128 are refused.
 
 use super::FnLowering;
 use super::ffi::V;
 use crate::ori::ir::{Operand, PairMode, RegFile, VReg};
-use crate::ori::opcode::{BoolOp, Cmp, NumTy, Op, Round};
+use crate::ori::opcode::{BoolOp, Cmp, NumTy, Op, Round, lut};
 use anyhow::Result;
 use llvm_sys::LLVMIntPredicate as IP;
 
@@ -26,6 +33,14 @@ impl FnLowering<'_> {
         }
         let unary = matches!(base, "llvm.ctpop" | "llvm.ctlz" | "llvm.cttz" | "llvm.bswap" | "llvm.bitreverse");
         let binary = matches!(base, "llvm.smin" | "llvm.smax" | "llvm.umin" | "llvm.umax");
+        if matches!(base, "llvm.fshl" | "llvm.fshr") {
+            return self.i128_funnel(name, base == "llvm.fshl", args, d).map(|()| true);
+        }
+        if name.split('.').nth(2) == Some("with")
+            && matches!(base, "llvm.uadd" | "llvm.sadd" | "llvm.usub" | "llvm.ssub")
+        {
+            return self.i128_with_overflow(name, base, args, d).map(|()| true);
+        }
         if !unary && !binary && base != "llvm.abs" {
             return Ok(false);
         }
@@ -107,6 +122,68 @@ impl FnLowering<'_> {
             }
         }
         Ok(true)
+    }
+
+    /// The i128 operands `args[k]` as `[lo, hi]`.
+    fn halves(&mut self, name: &str, args: &[V], k: usize) -> Result<[Operand; 2]> {
+        let Some(a) = args.get(k) else {
+            return Err(self.err(format!("intrinsic {name} with {} arguments", args.len())));
+        };
+        let x = self.get(*a)?;
+        match &x[..] {
+            [lo, hi] => Ok([lo.clone(), hi.clone()]),
+            _ => Err(self.err(format!("intrinsic {name} with mismatched operands"))),
+        }
+    }
+
+    fn i128_funnel(&mut self, name: &str, left: bool, args: &[V], d: &[Operand]) -> Result<()> {
+        let (a, b, s) = (self.halves(name, args, 0)?, self.halves(name, args, 1)?, self.halves(name, args, 2)?);
+        if d.len() != 2 {
+            return Err(self.err(format!("intrinsic {name} with mismatched operands")));
+        }
+        let [slo, _] = s;
+        let k = self.op1(Op::Lop3 { lut: lut::AND, w64: true }, vec![slo, Operand::Imm(127), Operand::Zero]);
+        let inv = self.op1(Op::IAdd3 { neg_b: true, w64: true }, vec![Operand::Imm(128), k.clone(), Operand::Zero]);
+        // fshl: a << k and b >> (128 - k); fshr: b >> k and a << (128 - k).
+        let (shl_src, shl_by, shr_src, shr_by) = if left { (a, k, b, inv) } else { (a, inv, b, k) };
+        let (x, y) = ([self.pair(), self.pair()], [self.pair(), self.pair()]);
+        let [shl_lo, shl_hi] = shl_src;
+        self.i128_shift(llvm_sys::LLVMOpcode::LLVMShl, shl_lo, shl_hi, shl_by, &x)?;
+        let [shr_lo, shr_hi] = shr_src;
+        self.i128_shift(llvm_sys::LLVMOpcode::LLVMLShr, shr_lo, shr_hi, shr_by, &y)?;
+        let lo = self.or64(x[0].clone(), y[0].clone());
+        let hi = self.or64(x[1].clone(), y[1].clone());
+        self.put(d, lo, hi);
+        Ok(())
+    }
+
+    fn i128_with_overflow(&mut self, name: &str, base: &str, args: &[V], d: &[Operand]) -> Result<()> {
+        let (a, b) = (self.halves(name, args, 0)?, self.halves(name, args, 1)?);
+        let [rlo, rhi, o] = d else {
+            return Err(self.err(format!("intrinsic {name} without its {{result, overflow}} pair")));
+        };
+        let r = [rlo.clone(), rhi.clone()];
+        let add = base.ends_with("add");
+        if add {
+            self.i128_add(&a, &b, &r);
+        } else {
+            self.i128_sub(&a, &b, &r);
+        }
+        let p = if base.starts_with("llvm.u") {
+            let (x, y) = if add { (&r, &a) } else { (&a, &b) };
+            let p = Operand::Reg(self.f.new_reg(RegFile::P, PairMode::Single));
+            self.i128_cmp(IP::LLVMIntULT, &x[..], &y[..], std::slice::from_ref(&p))?;
+            p
+        } else {
+            let xor = Op::Lop3 { lut: lut::XOR, w64: true };
+            let (u, w) = if add { ((&a[1], &r[1]), (&b[1], &r[1])) } else { ((&a[1], &b[1]), (&a[1], &r[1])) };
+            let u = self.op1(xor, vec![u.0.clone(), u.1.clone(), Operand::Zero]);
+            let w = self.op1(xor, vec![w.0.clone(), w.1.clone(), Operand::Zero]);
+            let m = self.op1(Op::Lop3 { lut: lut::AND, w64: true }, vec![u, w, Operand::Zero]);
+            Operand::Reg(self.setp(Cmp::Lt, true, true, m, Operand::Imm(0), BoolOp::And, Operand::True))
+        };
+        self.bool_into(o, p);
+        Ok(())
     }
 
     /// A 64-bit bit count (`POPC`/`FLO` of a pair), as a 32-bit value.

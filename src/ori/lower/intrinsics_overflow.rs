@@ -173,7 +173,7 @@ impl FnLowering<'_> {
 
     /// Writes predicate `p` into the `i1` destination `o` (a predicate register, or 0/1 in a
     /// general register).
-    fn bool_into(&mut self, o: &Operand, p: Operand) {
+    pub(super) fn bool_into(&mut self, o: &Operand, p: Operand) {
         let is_pred = matches!(o, Operand::Reg(r) if self.f.regs[r.idx()].file.is_predicate());
         if is_pred {
             self.op(Op::PLop3 { lut: lut::A }, vec![o.clone()], vec![p, Operand::True, Operand::True]);
