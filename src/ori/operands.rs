@@ -2,7 +2,8 @@
 //! (`opcode/table.rs`, the `dsts` and `srcs` columns) gives their positions — the memory address,
 //! the stored values, the member mask, the predicate source, the destinations — instead of
 //! positions spelled out at each use. `ori::verify` checks every instruction against the same
-//! table after lowering and after each phase, so an accessor's answer is where the table says.
+//! table after lowering (and, in debug builds, after each phase), so an accessor's answer is
+//! where the table says.
 
 use crate::ori::ir::{Inst, Operand};
 use crate::ori::opcode::{Op, Role};
