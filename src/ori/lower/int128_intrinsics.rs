@@ -84,7 +84,9 @@ impl FnLowering<'_> {
                     if base == "llvm.bitreverse" {
                         return s.op1(Op::Brev { w64: true }, vec![x]);
                     }
-                    s.bswap64(x)
+                    let d = s.pair();
+                    s.bswap64_into(x, d.clone());
+                    d
                 };
                 let (nlo, nhi) = (rev(self, hi), rev(self, lo));
                 self.put(&dsts, nlo, nhi);
@@ -175,12 +177,8 @@ impl FnLowering<'_> {
             self.i128_cmp(IP::LLVMIntULT, &x[..], &y[..], std::slice::from_ref(&p))?;
             p
         } else {
-            let xor = Op::Lop3 { lut: lut::XOR, w64: true };
-            let (u, w) = if add { ((&a[1], &r[1]), (&b[1], &r[1])) } else { ((&a[1], &b[1]), (&a[1], &r[1])) };
-            let u = self.op1(xor, vec![u.0.clone(), u.1.clone(), Operand::Zero]);
-            let w = self.op1(xor, vec![w.0.clone(), w.1.clone(), Operand::Zero]);
-            let m = self.op1(Op::Lop3 { lut: lut::AND, w64: true }, vec![u, w, Operand::Zero]);
-            Operand::Reg(self.setp(Cmp::Lt, true, true, m, Operand::Imm(0), BoolOp::And, Operand::True))
+            // The sign of the result's high half decides, as for 64 bits.
+            self.signed_overflow64(add, a[1].clone(), b[1].clone(), r[1].clone())
         };
         self.bool_into(o, p);
         Ok(())
@@ -209,18 +207,5 @@ impl FnLowering<'_> {
         let w = self.pair();
         self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, vec![w.clone()], vec![n]);
         w
-    }
-
-    /// The bytes of a 64-bit value reversed: each 32-bit word byte-swapped (`PRMT` 0x0123), and
-    /// the words swapped.
-    fn bswap64(&mut self, x: Operand) -> Operand {
-        let x = self.r64(x);
-        let (lo, hi) = (self.lo32(x.clone()), self.hi32(x));
-        let (nlo, nhi) = (self.r32(), self.r32());
-        self.op(Op::Prmt, vec![nlo.clone()], vec![Operand::Reg(hi), Operand::Imm(0x0123), Operand::Zero]);
-        self.op(Op::Prmt, vec![nhi.clone()], vec![Operand::Reg(lo), Operand::Imm(0x0123), Operand::Zero]);
-        let d = self.pair();
-        self.join64(nlo, nhi, d.clone());
-        d
     }
 }

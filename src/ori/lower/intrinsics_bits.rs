@@ -180,15 +180,7 @@ impl FnLowering<'_> {
             ("llvm.bswap", 8) => return Err(self.err(format!("intrinsic {name}"))),
             ("llvm.bswap", 16) => self.op(Op::Prmt, d.to_vec(), vec![a, Operand::Imm(0x4401), Operand::Zero]),
             ("llvm.bswap", 32) => self.op(Op::Prmt, d.to_vec(), vec![a, Operand::Imm(0x0123), Operand::Zero]),
-            ("llvm.bswap", _) => {
-                let a = reg(self.in_reg(a, true));
-                let (lo, hi) = (self.lo32(a.clone()), self.hi32(a));
-                let (nlo, nhi) =
-                    (self.f.new_reg(RegFile::R, PairMode::Single), self.f.new_reg(RegFile::R, PairMode::Single));
-                self.op(Op::Prmt, vec![reg(nlo)], vec![reg(hi), Operand::Imm(0x0123), Operand::Zero]);
-                self.op(Op::Prmt, vec![reg(nhi)], vec![reg(lo), Operand::Imm(0x0123), Operand::Zero]);
-                self.join64(reg(nlo), reg(nhi), d0);
-            }
+            ("llvm.bswap", _) => self.bswap64_into(a, d0),
             ("llvm.bitreverse", 32 | 64) => self.op(Op::Brev { w64: bits == 64 }, d.to_vec(), vec![a]),
             ("llvm.bitreverse", n) => {
                 let r = self.f.new_reg(RegFile::R, PairMode::Single);
@@ -363,6 +355,17 @@ impl FnLowering<'_> {
     }
 
     /// `d = hi << 32 | lo` from two 32-bit words.
+    /// The bytes of the 64-bit `a` reversed into `d`: each 32-bit word byte-swapped (`PRMT`
+    /// 0x0123), and the words swapped (i64 `bswap`, and each half of an i128 one).
+    pub(super) fn bswap64_into(&mut self, a: Operand, d: Operand) {
+        let a = reg(self.in_reg(a, true));
+        let (lo, hi) = (self.lo32(a.clone()), self.hi32(a));
+        let (nlo, nhi) = (self.f.new_reg(RegFile::R, PairMode::Single), self.f.new_reg(RegFile::R, PairMode::Single));
+        self.op(Op::Prmt, vec![reg(nlo)], vec![reg(hi), Operand::Imm(0x0123), Operand::Zero]);
+        self.op(Op::Prmt, vec![reg(nhi)], vec![reg(lo), Operand::Imm(0x0123), Operand::Zero]);
+        self.join64(reg(nlo), reg(nhi), d);
+    }
+
     pub(super) fn join64(&mut self, lo: Operand, hi: Operand, d: Operand) {
         let (l, h) = (self.f.new_reg(RegFile::R, PairMode::Pair), self.f.new_reg(RegFile::R, PairMode::Pair));
         self.op(Op::Cvt { from: NumTy::U32, to: NumTy::U64, round: Round::Rn }, vec![reg(l)], vec![lo]);

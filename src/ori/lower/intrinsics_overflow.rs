@@ -152,21 +152,7 @@ impl FnLowering<'_> {
                 self.op(setp, vec![q.clone()], vec![a, b, Operand::True]);
                 p = Some(q);
             }
-            (_, true) => {
-                let xor = Op::Lop3 { lut: lut::XOR, w64: true };
-                let (u, w, m) = (self.pair(), self.pair(), self.pair());
-                let (u_srcs, w_srcs) =
-                    if arith == Arith::Add { ([x, r.clone()], [y, r]) } else { ([x.clone(), y], [x, r]) };
-                let [u0, u1] = u_srcs;
-                let [w0, w1] = w_srcs;
-                self.op(xor, vec![u.clone()], vec![u0, u1, Operand::Zero]);
-                self.op(xor, vec![w.clone()], vec![w0, w1, Operand::Zero]);
-                self.op(Op::Lop3 { lut: lut::AND, w64: true }, vec![m.clone()], vec![u, w, Operand::Zero]);
-                let q = self.new_pred();
-                let setp = Op::ISetp { cmp: Cmp::Lt, signed: true, w64: true, bop: BoolOp::And };
-                self.op(setp, vec![q.clone()], vec![m, Operand::Imm(0), Operand::True]);
-                p = Some(q);
-            }
+            (_, true) => p = Some(self.signed_overflow64(arith == Arith::Add, x, y, r)),
         }
         p.unwrap_or(Operand::True)
     }

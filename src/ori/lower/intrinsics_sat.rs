@@ -91,23 +91,31 @@ impl FnLowering<'_> {
 
     fn signed_sat64(&mut self, add: bool, x: Operand, y: Operand, d: Operand) {
         let pair = |s: &mut Self| reg(s.f.new_reg(RegFile::R, PairMode::Pair));
-        let (r, u, w, m, sat) = (pair(self), pair(self), pair(self), pair(self), pair(self));
+        let r = pair(self);
         self.op(Op::IAdd3 { neg_b: !add, w64: true }, vec![r.clone()], vec![x.clone(), y.clone(), Operand::Zero]);
-        // add: (x ^ r) & (y ^ r); sub: (x ^ y) & (x ^ r).
+        let ovf = self.signed_overflow64(add, x.clone(), y, r.clone());
+        let (sign, sat) = (pair(self), pair(self));
+        self.op(Op::Shf { left: false, signed: true, w64: true }, vec![sign.clone()], vec![x, Operand::Imm(63)]);
         let xor = Op::Lop3 { lut: lut::XOR, w64: true };
-        let (u_srcs, w_srcs) =
-            if add { ([x.clone(), r.clone()], [y, r.clone()]) } else { ([x.clone(), y], [x.clone(), r.clone()]) };
-        let [u0, u1] = u_srcs;
-        let [w0, w1] = w_srcs;
+        self.op(xor, vec![sat.clone()], vec![sign, Operand::Imm(i64::MAX as u64), Operand::Zero]);
+        self.op(Op::Sel { w64: true }, vec![d], vec![sat, r, ovf]);
+    }
+
+    /// Whether the 64-bit signed `r = x ± y` overflowed: the operands had the signs that make
+    /// overflow possible and `r`'s sign differs from `x`'s — `((x ^ r) & (y ^ r)) < 0` for an
+    /// addition, `((x ^ y) & (x ^ r)) < 0` for a subtraction (also the high halves of an i128
+    /// sum or difference, `int128_intrinsics.rs`). Returns the predicate.
+    pub(super) fn signed_overflow64(&mut self, add: bool, x: Operand, y: Operand, r: Operand) -> Operand {
+        let pair = |s: &mut Self| reg(s.f.new_reg(RegFile::R, PairMode::Pair));
+        let (u, w, m) = (pair(self), pair(self), pair(self));
+        let xor = Op::Lop3 { lut: lut::XOR, w64: true };
+        let ([u0, u1], [w0, w1]) = if add { ([x, r.clone()], [y, r]) } else { ([x.clone(), y], [x, r]) };
         self.op(xor, vec![u.clone()], vec![u0, u1, Operand::Zero]);
         self.op(xor, vec![w.clone()], vec![w0, w1, Operand::Zero]);
         self.op(Op::Lop3 { lut: lut::AND, w64: true }, vec![m.clone()], vec![u, w, Operand::Zero]);
         let ovf = reg(self.f.new_reg(RegFile::P, PairMode::Single));
         let setp = Op::ISetp { cmp: Cmp::Lt, signed: true, w64: true, bop: BoolOp::And };
         self.op(setp, vec![ovf.clone()], vec![m, Operand::Imm(0), Operand::True]);
-        let sign = pair(self);
-        self.op(Op::Shf { left: false, signed: true, w64: true }, vec![sign.clone()], vec![x, Operand::Imm(63)]);
-        self.op(xor, vec![sat.clone()], vec![sign, Operand::Imm(i64::MAX as u64), Operand::Zero]);
-        self.op(Op::Sel { w64: true }, vec![d], vec![sat, r, ovf]);
+        ovf
     }
 }
